@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { Db } from "@pinjaman/db";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import { sandboxOutboxRoutes } from "./integrations/outbox-routes.ts";
+import { integrationsPlugin } from "./integrations/plugin.ts";
+import { authyRoutes } from "./modules/authentication/authy-routes.ts";
+import { companyRoutes } from "./modules/company/routes.ts";
+import { customerNoticeRoutes } from "./modules/customer-notices/routes.ts";
+import { deviceRoutes } from "./modules/devices/routes.ts";
+import { identityRoutes } from "./modules/identity/routes.ts";
+import { offerRoutes } from "./modules/offers/routes.ts";
+import { supportRoutes } from "./modules/support/routes.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { registerErrorHandling } from "./plugins/errors.ts";
+import { createServices, type Services } from "./services.ts";
+import "@pinjaman/i18n/ns/all";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    services: Services;
+  }
+}
+
+export type BuildAppOptions = {
+  db: Db;
+  config: Config;
+  /** Mounts the SSR site on every path the API does not own (main.ts passes it). */
+  web?: (app: FastifyInstance) => Promise<void>;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp({ db, config, web }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers['x-authorization']"] },
+    // A caller's own id is kept when well formed, so a request can be followed across services.
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: "loopback",
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("db", db);
+  app.decorate("config", config);
+  app.decorate("services", createServices(db, config));
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(helmet, {
+    // The site's pages set their own CSP with a per-request nonce (apps/api/src/web.ts).
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: !config.publicOrigin.startsWith("http://"),
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(authPlugin);
+  // Mail and SMS adapters chosen by configuration (outside the sandbox none exists yet: start fails).
+  await app.register(integrationsPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Pinjaman API", version: "2.2.4", description: "Calls of the Pinjaman platform" },
+      servers: [{ url: "/" }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  await app.register(companyRoutes);
+  await app.register(offerRoutes, { prefix: "/pub_api/v1/open" });
+  await app.register(supportRoutes, { prefix: "/pub_api/v1/open" });
+  await app.register(sandboxOutboxRoutes, { prefix: "/pub_api/v1/open" });
+  await app.register(authyRoutes, { prefix: "/authy_api" });
+  await app.register(identityRoutes, { prefix: "/app_api/v1" });
+  await app.register(deviceRoutes, { prefix: "/app_api/v1" });
+  await app.register(customerNoticeRoutes, { prefix: "/app_api/v1" });
+
+  if (web) await web(app);
+  return app;
+}

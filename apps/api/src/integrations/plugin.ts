@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { selectMailer, type Mailer } from "./mail.ts";
+import { selectSms, type SmsSender } from "./sms.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    mailer: Mailer;
+    sms: SmsSender;
+    /**
+     * Runs work after the answer has gone (e.g. the reset mail, whose presence must not show in
+     * the response time); failures are logged. The server waits for it before closing.
+     */
+    defer: (label: string, task: () => Promise<void>) => void;
+    /** Resolves once every deferred task has finished (tests, shutdown). */
+    settled: () => Promise<void>;
+  }
+}
+
+/** The delivery adapters chosen by configuration, shared by every module. */
+export const integrationsPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate("mailer", selectMailer(app.config, app.db));
+  app.decorate("sms", selectSms(app.config, app.db));
+
+  const pending = new Set<Promise<void>>();
+  app.decorate("defer", (label: string, task: () => Promise<void>) => {
+    const run: Promise<void> = Promise.resolve()
+      .then(task)
+      .catch((error: unknown) => app.log.error({ err: error }, `${label} failed`))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  });
+  app.decorate("settled", async () => {
+    while (pending.size > 0) await Promise.all([...pending]);
+  });
+  app.addHook("onClose", async () => app.settled());
+});

@@ -1,0 +1,77 @@
+import { openDb, seedSandbox } from "@pinjaman/db";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { seedSandboxAccounts } from "./modules/accounts/sandbox-accounts.ts";
+import { mountWeb, webBuildExists } from "./web.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  let database;
+  try {
+    database = await openDb({ url: config.databaseUrl, dataDir: config.pgliteDir });
+  } catch (error) {
+    const target = config.databaseUrl ? "DATABASE_URL" : `PGlite at ${config.pgliteDir}`;
+    console.error(`Cannot open the database (${target}): ${(error as Error).message}`);
+    process.exit(69); // EX_UNAVAILABLE
+  }
+  await database.migrate();
+  if (config.sandbox && (await seedSandbox(database.db))) console.info("Seeded the sandbox data.");
+  if (config.sandbox && (await seedSandboxAccounts(database.db))) console.info("Seeded the sandbox accounts (README: Sandbox accounts).");
+
+  if (!webBuildExists()) {
+    console.error("The web build is missing: run `npm run build` (npm start does it for you).");
+    process.exit(1);
+  }
+  let app;
+  try {
+    app = await buildApp({ db: database.db, config, web: mountWeb });
+  } catch (error) {
+    // An adapter that cannot work with this configuration (no mail provider outside the sandbox).
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    await database.close();
+    process.exit(78);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing requests in flight");
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    console.error(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    await database.close();
+    process.exit(1);
+  }
+  app.log.info(`Pinjaman is serving ${config.publicOrigin}${config.sandbox ? " (sandbox)" : ""}`);
+}
+
+void main();

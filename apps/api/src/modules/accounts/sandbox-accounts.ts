@@ -1,0 +1,62 @@
+import type { Db } from "@pinjaman/db";
+import { schema } from "@pinjaman/db";
+import { t } from "@pinjaman/i18n";
+import { TransactionRollbackError } from "drizzle-orm";
+import { hashPassword } from "./passwords.ts";
+import "@pinjaman/i18n/ns/account";
+
+export type SandboxAccount = {
+  name: string;
+  email: string;
+  /** Documented in the README: sandbox only, never on a real database. */
+  password: string;
+  /** E.164, Indonesian (+62). */
+  phone: string;
+  roles: readonly ("primary" | "modifier" | "operator")[];
+};
+
+/** The documented sandbox logins (README "Sandbox accounts"): a borrower, a lender, an operator. */
+export const SANDBOX_ACCOUNTS = [
+  { name: "Budi Santoso", email: "budi@pinjaman.test", password: "Pinjaman-Budi-2026", phone: "+6281234567801", roles: ["primary"] },
+  { name: "Sari Wulandari", email: "sari@pinjaman.test", password: "Pinjaman-Sari-2026", phone: "+6281234567802", roles: ["primary", "modifier"] },
+  { name: "Dewi Operator", email: "operator@pinjaman.test", password: "Pinjaman-Operator-2026", phone: "+6281234567803", roles: ["operator"] },
+] as const satisfies readonly SandboxAccount[];
+
+/**
+ * Creates the sandbox accounts (argon2id hashes, their roles and a welcome notice each) in a
+ * database that has no customer yet; a database with any customer is left alone. True if seeded.
+ */
+export async function seedSandboxAccounts(db: Db): Promise<boolean> {
+  const existing = await db.select({ id: schema.customers.id }).from(schema.customers).limit(1);
+  if (existing.length > 0) return false;
+  const hashes = await Promise.all(SANDBOX_ACCOUNTS.map((a) => hashPassword(a.password)));
+  return db.transaction(async (tx) => {
+    // Another process may have seeded between the check and here: the unique e-mail decides.
+    const inserted = await tx
+      .insert(schema.customers)
+      .values(SANDBOX_ACCOUNTS.map((a, i) => ({ name: a.name, email: a.email, phone: a.phone, passwordHash: hashes[i] })))
+      .onConflictDoNothing()
+      .returning({ id: schema.customers.id, email: schema.customers.email, name: schema.customers.name });
+    if (inserted.length !== SANDBOX_ACCOUNTS.length) tx.rollback();
+    const byEmail = new Map(inserted.map((c) => [c.email, c]));
+    const customerOf = (email: string) => {
+      const customer = byEmail.get(email);
+      if (!customer) throw new Error(`sandbox account ${email} not stored`);
+      return customer;
+    };
+    await tx
+      .insert(schema.customerRoles)
+      .values(SANDBOX_ACCOUNTS.flatMap((a) => a.roles.map((typeKey) => ({ customerId: customerOf(a.email).id, typeKey }))));
+    await tx.insert(schema.customerNotices).values(
+      SANDBOX_ACCOUNTS.map((a) => ({
+        customerId: customerOf(a.email).id,
+        title: t("account.welcome_notice.title"),
+        body: t("account.welcome_notice.body", { name: a.name }),
+      })),
+    );
+    return true;
+  }).catch((error: unknown) => {
+    if (error instanceof TransactionRollbackError) return false;
+    throw error;
+  });
+}

@@ -1,0 +1,69 @@
+import { sessionResponse } from "@pinjaman/contracts/auth";
+import { errorBody } from "@pinjaman/contracts/errors";
+import { t } from "@pinjaman/i18n";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { clearSessionCookie, setSessionCookie } from "../../plugins/auth.ts";
+import { sendError } from "../../plugins/errors.ts";
+import { recordAudit, requestOrigin } from "../audit/audit-service.ts";
+import { revokeSession, rotateSession, sessionInfo } from "./session-service.ts";
+import "@pinjaman/i18n/ns/api";
+import "@pinjaman/i18n/ns/authy";
+
+const idParams = z.object({ id: z.string() });
+
+/**
+ * authy_api sessions/{id}: refresh (a new token for the caller's own session, the cookie
+ * rewritten) and logout. Only the caller's own live session may be named; another id is 404.
+ */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    "/sessions/:id",
+    {
+      schema: {
+        tags: ["authy"],
+        summary: "Refresh the caller's session: new token and expiry, cookie rewritten",
+        params: idParams,
+        response: { 200: sessionResponse, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+      onRequest: app.requireCaller,
+    },
+    async (request, reply) => {
+      const caller = request.caller;
+      if (!caller) return sendError(reply, 401, "not_authenticated", t("api.not_authenticated"));
+      if (request.params.id !== caller.id) return sendError(reply, 404, "session_not_found", t("authy.session.not_found"));
+      const renewed = await rotateSession(app.db, caller.id);
+      // It expired or was revoked since the request was authenticated.
+      if (!renewed) return sendError(reply, 401, "session_expired", t("authy.session.expired"));
+      setSessionCookie(app, reply, renewed);
+      await recordAudit(app.db, requestOrigin(request), "refresh", caller.customerId, { session_id: caller.id });
+      reply.header("cache-control", "no-store");
+      return { data: sessionInfo(renewed) };
+    },
+  );
+
+  app.delete(
+    "/sessions/:id",
+    {
+      schema: {
+        tags: ["authy"],
+        summary: "Log out: revoke the caller's session and clear the cookie",
+        params: idParams,
+        response: { 204: z.null().describe("Logged out"), 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = request.caller;
+      if (!caller) {
+        // A stale cookie is of no use any more: drop it as logging out would.
+        clearSessionCookie(app, reply);
+        return sendError(reply, 401, "not_authenticated", t("api.not_authenticated"));
+      }
+      if (request.params.id !== caller.id) return sendError(reply, 404, "session_not_found", t("authy.session.not_found"));
+      await revokeSession(app.db, caller.id);
+      clearSessionCookie(app, reply);
+      await recordAudit(app.db, requestOrigin(request), "logout", caller.customerId, { session_id: caller.id });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { t } from "@pinjaman/i18n";
+import "@pinjaman/i18n/ns/api";
+import { findActiveSession, type ActiveSession, type IssuedSession } from "../modules/sessions/session-service.ts";
+import { sendError } from "./errors.ts";
+
+/** The session cookie of spec section 3: `client` holding token, expires_at, authentication_id. */
+export const SESSION_COOKIE = "client";
+
+export type Caller = ActiveSession & {
+  /** The role chosen by X-Role, checked against the caller's own roles. */
+  roleId: string | null;
+  /** Authenticated by the browser cookie (writes then need X-Locale) rather than X-Authorization. */
+  viaCookie: boolean;
+};
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the request carries a valid session. */
+    requireCaller: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const GUARDED_PREFIXES = ["/app_api/", "/authy_api/"];
+
+type CookieValue = { token: string; expires_at: number; authentication_id: string };
+
+export function readSessionCookie(raw: string | undefined): CookieValue | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<CookieValue>;
+    return typeof value.token === "string" ? (value as CookieValue) : null;
+  } catch {
+    return null;
+  }
+}
+
+function bearer(header: string | string[] | undefined): string | null {
+  if (typeof header !== "string" || header.length === 0) return null;
+  return header.startsWith("Bearer ") ? header.slice(7) : header;
+}
+
+/** Writes the session cookie: HttpOnly, SameSite=Lax, Secure unless served over plain http. */
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, session: IssuedSession): void {
+  const value: CookieValue = {
+    token: session.token,
+    expires_at: session.expiresAt.getTime(),
+    authentication_id: session.authenticationId,
+  };
+  reply.setCookie(SESSION_COOKIE, JSON.stringify(value), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: !app.config.publicOrigin.startsWith("http://"),
+    path: "/",
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: !app.config.publicOrigin.startsWith("http://") });
+}
+
+/**
+ * Who is calling: a native client's X-Authorization token, else the browser's session cookie.
+ * A cookie-authorised write must carry X-Locale (a cross-site form cannot send headers), and an
+ * X-Role must be one of the caller's own roles.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest("caller", null);
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (!GUARDED_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    const headerToken = bearer(request.headers["x-authorization"]);
+    const cookie = headerToken ? null : readSessionCookie(request.cookies[SESSION_COOKIE]);
+    const viaCookie = cookie !== null;
+    if (UNSAFE.has(request.method) && !headerToken && !request.headers["x-locale"]) {
+      return sendError(reply, 403, "locale_header_required", t("api.locale_header_required"));
+    }
+    const token = headerToken ?? cookie?.token;
+    const session = token ? await findActiveSession(app.db, token) : null;
+    if (!session) return;
+    const roleHeader = request.headers["x-role"];
+    const roleId = typeof roleHeader === "string" && roleHeader.length > 0 ? roleHeader : null;
+    if (roleId && !session.roleIds.includes(roleId)) {
+      return sendError(reply, 403, "forbidden_role", t("api.forbidden_role"));
+    }
+    request.caller = { ...session, roleId, viaCookie };
+  });
+
+  app.decorate("requireCaller", async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.caller) return sendError(reply, 401, "not_authenticated", t("api.not_authenticated"));
+  });
+});

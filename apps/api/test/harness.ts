@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { openDb, seedSandbox, type Database } from "@pinjaman/db";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../src/app.ts";
+import { loadConfig, type Config } from "../src/config.ts";
+import { seedSandboxAccounts } from "../src/modules/accounts/sandbox-accounts.ts";
+
+/**
+ * A migrated, seeded database for one test file: PGlite in memory by default; with
+ * TEST_DATABASE_URL, a fresh PostgreSQL database created for this file and dropped after it.
+ */
+export async function testDatabase(): Promise<Database & { label: string }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDb({ dataDir: "memory://" });
+    await database.migrate();
+    await seedSandbox(database.db);
+    await seedSandboxAccounts(database.db);
+    return { ...database, label: "pglite" };
+  }
+  const name = `pinjaman_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDb({ url: url.toString(), poolSize: 20 });
+  await database.migrate();
+  await seedSandbox(database.db);
+  await seedSandboxAccounts(database.db);
+  return {
+    ...database,
+    label: "postgres",
+    close: async () => {
+      await database.close();
+      await dropDatabase(serverUrl, name);
+    },
+  };
+}
+
+/**
+ * Drops a test database once the pool's connections have really gone: `pool.end()` resolves
+ * before the server has closed them, and forcing the drop then terminates them under the client
+ * ("terminating connection due to administrator command" as an uncaught error).
+ */
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { rows } = await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SANDBOX: "1", ...env });
+}
+
+export type TestApp = { app: FastifyInstance; database: Database & { label: string }; close(): Promise<void> };
+
+export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await testDatabase();
+  const app = await buildApp({ db: database.db, config: testConfig(env) });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Row count of every table: a refused call must leave all of them as they were. */
+export async function rowCounts(database: Database): Promise<Record<string, number>> {
+  const { sql } = await import("drizzle-orm");
+  const tables = (await database.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables.rows) {
+    const result = (await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table_name)}`)) as unknown as {
+      rows: { n: number }[];
+    };
+    counts[table_name] = Number(result.rows[0]?.n ?? 0);
+  }
+  return counts;
+}

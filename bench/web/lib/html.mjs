@@ -1,0 +1,90 @@
+/* global fetch */
+// HTML helpers of the web bench: the static floor copy of a page, and the JavaScript a page
+// loads before any interaction (its "first-load JS").
+import { existsSync } from "node:fs";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+export async function fetchText(url) {
+  const response = await fetch(url);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return text;
+}
+
+function attr(attrs, name) {
+  return new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(attrs)?.slice(1).find((v) => v !== undefined);
+}
+
+/** The page without JavaScript: every <script> and every module/script preload link removed. */
+export function stripScripts(html) {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*>/gi, (tag) => {
+      const rel = attr(tag, "rel") ?? "";
+      const isScriptPreload = rel === "modulepreload" || (rel === "preload" && attr(tag, "as") === "script");
+      return isScriptPreload ? "" : tag;
+    });
+}
+
+/**
+ * Writes the floor copies of `paths` under `floorDir` (`/faq` → `floorDir/faq/index.html`) next to
+ * every non-JS file of the site's build/client (stylesheets and whatever they and the markup
+ * reference: fonts, images, icons), so URLs resolve exactly as on the real server.
+ */
+export async function writeFloor({ origin, paths, clientDir, floorDir }) {
+  await cp(clientDir, floorDir, { recursive: true, filter: (src) => !/\.m?js(\.map)?$/.test(src) });
+  for (const path of paths) {
+    const file = join(floorDir, path, "index.html");
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, stripScripts(await fetchText(origin + path)));
+  }
+}
+
+// `import x from "./a.js"`, `import "./a.js"`, `export * from "./a.js"` (minified or not).
+const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{},\s]*?\bfrom\s*)?["']([^"']+)["']/g;
+// `import("./a.js")`: only followed in the page's inline module script, where it runs at once.
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
+
+/**
+ * The JS files the page loads before interaction, with raw and gzip sizes: <script src>,
+ * <link rel="modulepreload">, the imports of inline module scripts (React Router's route modules
+ * and entry), and everything those files import statically. Files are read from `clientDir`
+ * (the build the server serves) and gzipped with node:zlib at its default level. Lazy
+ * `import()` inside the bundles and inline scripts' own bytes (part of the HTML) are not counted.
+ */
+export async function firstLoadJs(html, clientDir) {
+  const queue = [];
+  const add = (specifier, base) => {
+    if (!/^(\.{1,2})?\//.test(specifier) || !/\.m?js$/.test(specifier)) return;
+    const path = new URL(specifier, new URL(base, "http://page")).pathname;
+    if (!queue.includes(path)) queue.push(path);
+  };
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if (attr(tag, "rel") === "modulepreload") add(attr(tag, "href") ?? "", "/");
+  }
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const src = attr(attrs, "src");
+    if (src) add(src, "/");
+    else if (attr(attrs, "type") === "module") {
+      for (const [, specifier] of body.matchAll(STATIC_IMPORT)) add(specifier, "/");
+      for (const [, specifier] of body.matchAll(DYNAMIC_IMPORT)) add(specifier, "/");
+    }
+  }
+  const fromHtml = queue.length;
+  const files = [];
+  for (let i = 0; i < queue.length; i++) {
+    const file = join(clientDir, queue[i]);
+    if (!existsSync(file)) {
+      // A file the HTML names must exist; a match inside a bundle may be a string that looks alike.
+      if (i < fromHtml) throw new Error(`first-load script ${queue[i]} is not in ${clientDir}`);
+      continue;
+    }
+    const source = await readFile(file);
+    files.push({ path: queue[i], bytes: source.length, gzipBytes: gzipSync(source).length });
+    for (const [, specifier] of source.toString("utf8").matchAll(STATIC_IMPORT)) add(specifier, queue[i]);
+  }
+  const sum = (key) => files.reduce((total, f) => total + f[key], 0);
+  return { gzipBytes: sum("gzipBytes"), bytes: sum("bytes"), files };
+}

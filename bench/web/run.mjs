@@ -1,0 +1,171 @@
+/* global fetch */
+// `npm run bench:web`: Lighthouse (mobile, devtools throttling, median of N runs) on key pages of
+// the real Pinjaman server, each next to its static-HTML floor and to an empty React Router app.
+// Prints a Markdown table on stdout (progress goes to stderr) and writes
+// bench/results/web-<timestamp>.json. See bench/README.md.
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fetchText, firstLoadJs, writeFloor } from "./lib/html.mjs";
+import { CHROME_PATH, measure, openChromes } from "./lib/lighthouse.mjs";
+import { runCommand, startEmptyApp, startPinjaman, startStaticServer } from "./lib/servers.mjs";
+import { guardRun, median } from "../lib/run-guard.mjs";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const EMPTY_APP_DIR = join(ROOT, "bench/web/empty-app");
+const PAGES = (process.env.BENCH_PAGES ?? "/,/faq,/costs").split(",").map((p) => p.trim());
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 15 * 60_000);
+const TARGETS = { lcpVsFloor: 1.1, tbtMs: 50, cls: 0.02, jsVsEmpty: 1.15 };
+
+
+// Everything started is stopped in reverse order, on success, failure, signal or timeout.
+const { log, cleanups, cleanup, stopping } = guardRun({ name: "bench:web", timeoutMs: TIMEOUT_MS, first: () => { for (const chrome of openChromes) chrome.kill(); } });
+
+
+/** Median of each metric over the runs (metric by metric, not the "median run"). */
+function summarize(runs) {
+  return {
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    scriptTransferBytes: median(runs.map((r) => r.scriptTransferBytes)),
+  };
+}
+
+/** A target cell: "pass"/"FAIL", with the ratio for relative targets; null when not measurable. */
+function check(value, limit, ratioTo) {
+  if (value === null || limit === null) return { pass: null, text: "n/a" };
+  const pass = value <= limit;
+  const ratio = ratioTo ? ` (${(value / ratioTo).toFixed(2)}×)` : "";
+  return { pass, text: `${pass ? "pass" : "FAIL"}${ratio}` };
+}
+
+const fmt = {
+  ms: (v) => (v === null ? "n/a" : String(Math.round(v))),
+  cls: (v) => (v === null ? "n/a" : v.toFixed(3)),
+  kb: (v) => (v === null ? "n/a" : `${(v / 1024).toFixed(1)} kB`),
+};
+
+async function main() {
+  if (!existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH} (set CHROME_PATH)`);
+  const startedAt = new Date();
+  const tmp = await mkdtemp(join(tmpdir(), "pinjaman-bench-web-"));
+  cleanups.push(() => rm(tmp, { recursive: true, force: true }));
+
+  log("starting the Pinjaman server (builds apps/web if stale) and building the empty app…");
+  const track = (stop) => cleanups.push(stop);
+  const [pinjamanResult, emptyBuild] = await Promise.allSettled([
+    startPinjaman({ root: ROOT, dir: join(tmp, "pinjaman"), track }),
+    runCommand("npx", ["react-router", "build", EMPTY_APP_DIR], { cwd: ROOT, track }),
+  ]);
+  if (pinjamanResult.status === "rejected") throw pinjamanResult.reason;
+  if (emptyBuild.status === "rejected") throw emptyBuild.reason;
+  const pinjaman = pinjamanResult.value;
+  log(`Pinjaman at ${pinjaman.origin}`);
+
+  // The floor: the same pages without JavaScript, from a static server.
+  const floorDir = join(tmp, "floor");
+  await writeFloor({ origin: pinjaman.origin, paths: PAGES, clientDir: pinjaman.clientDir, floorDir });
+  const floor = await startStaticServer(floorDir);
+  cleanups.push(floor.stop);
+  const empty = await startEmptyApp(join(EMPTY_APP_DIR, "build"));
+  cleanups.push(empty.stop);
+  log(`floor at ${floor.origin}, empty app at ${empty.origin}`);
+
+  // First-load JS from each page's server-rendered HTML; also check the server serves those files.
+  const warnings = [];
+  const jsByPage = {};
+  for (const path of PAGES) {
+    jsByPage[path] = await firstLoadJs(await fetchText(pinjaman.origin + path), pinjaman.clientDir);
+    for (const file of jsByPage[path].files) {
+      const response = await fetch(pinjaman.origin + file.path);
+      await response.arrayBuffer();
+      if (!response.ok) warnings.push(`Pinjaman answers ${response.status} for first-load script ${file.path}`);
+    }
+  }
+  const emptyJs = await firstLoadJs(await fetchText(empty.origin + "/"), join(EMPTY_APP_DIR, "build/client"));
+
+  // Lighthouse runs, interleaved so that background load affects every variant alike.
+  const targets = [
+    ...PAGES.flatMap((path) => [
+      { key: `app ${path}`, url: pinjaman.origin + path },
+      { key: `floor ${path}`, url: floor.origin + path },
+    ]),
+    { key: "empty", url: empty.origin + "/" },
+  ];
+  const runs = Object.fromEntries(targets.map((t) => [t.key, []]));
+  for (let run = 1; run <= RUNS; run++) {
+    for (const { key, url } of targets) {
+      const t0 = Date.now();
+      const result = await measure(url);
+      runs[key].push(result);
+      log(`run ${run}/${RUNS} ${key}: LCP ${fmt.ms(result.lcpMs)} ms, TBT ${fmt.ms(result.tbtMs)} ms, CLS ${fmt.cls(result.cls)} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      // Chromium's automatic favicon request is not part of the page.
+      for (const failed of result.failedRequests.filter((f) => !f.endsWith("/favicon.ico"))) warnings.push(`${key}: ${failed}`);
+    }
+  }
+  floor.missing.delete("/favicon.ico");
+  if (floor.missing.size > 0) warnings.push(`floor server 404s: ${[...floor.missing].join(", ")}`);
+
+  // Rows and targets.
+  const emptyMedian = summarize(runs.empty);
+  const pages = PAGES.map((path) => {
+    const app = summarize(runs[`app ${path}`]);
+    const floorMedian = summarize(runs[`floor ${path}`]);
+    const js = jsByPage[path].gzipBytes;
+    const checks = {
+      lcp: check(app.lcpMs, floorMedian.lcpMs === null ? null : TARGETS.lcpVsFloor * floorMedian.lcpMs, floorMedian.lcpMs),
+      tbt: check(app.tbtMs, TARGETS.tbtMs),
+      cls: check(app.cls, TARGETS.cls),
+      js: check(js, TARGETS.jsVsEmpty * emptyJs.gzipBytes, emptyJs.gzipBytes),
+    };
+    return { path, app: { ...app, firstLoadJs: jsByPage[path] }, floor: floorMedian, checks, runs: { app: runs[`app ${path}`], floor: runs[`floor ${path}`] } };
+  });
+
+  const header = ["Page", "Served by", "LCP (ms)", "TBT (ms)", "CLS", "First-load JS (gzip)", "LCP ≤ 1.10× floor", "TBT ≤ 50 ms", "CLS ≤ 0.02", "JS ≤ 1.15× empty app"];
+  const row = (cells) => `| ${cells.join(" | ")} |`;
+  const metrics = (m, jsBytes) => [fmt.ms(m.lcpMs), fmt.ms(m.tbtMs), fmt.cls(m.cls), fmt.kb(jsBytes)];
+  const lines = [row(header), row(header.map(() => "---"))];
+  for (const p of pages) {
+    lines.push(row([`\`${p.path}\``, "Pinjaman", ...metrics(p.app, p.app.firstLoadJs.gzipBytes), p.checks.lcp.text, p.checks.tbt.text, p.checks.cls.text, p.checks.js.text]));
+    lines.push(row([`\`${p.path}\``, "floor (static HTML)", ...metrics(p.floor, 0), "", "", "", ""]));
+  }
+  lines.push(row(["`/`", "empty React Router app", ...metrics(emptyMedian, emptyJs.gzipBytes), "", "", "", ""]));
+  const all = pages.flatMap((p) => Object.values(p.checks));
+  const passed = all.filter((c) => c.pass === true).length;
+
+  const lighthouseVersion = runs.empty[0]?.lighthouseVersion;
+  console.log(`\n## Web performance (Lighthouse ${lighthouseVersion}, mobile, devtools throttling, median of ${RUNS} runs)\n`);
+  console.log(lines.join("\n"));
+  console.log(`\n${passed} of ${all.length} targets met.`);
+  if (warnings.length > 0) console.log(`\nWarnings:\n${[...new Set(warnings)].map((w) => `- ${w}`).join("\n")}`);
+
+  const resultsDir = join(ROOT, "bench/results");
+  await mkdir(resultsDir, { recursive: true });
+  const file = join(resultsDir, `web-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
+  const report = {
+    startedAt: startedAt.toISOString(),
+    durationS: Math.round((Date.now() - startedAt.getTime()) / 1000),
+    settings: { runs: RUNS, lighthouseVersion, ...runs.empty[0]?.configSettings, userAgent: runs.empty[0]?.userAgent, node: process.version },
+    targets: TARGETS,
+    pages,
+    emptyApp: { ...emptyMedian, firstLoadJs: emptyJs, runs: runs.empty },
+    passed,
+    total: all.length,
+    warnings: [...new Set(warnings)],
+  };
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults: ${file.slice(ROOT.length)}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  if (!stopping()) log("failed:", error?.stack ?? error); // else: aborted, the signal handler exits
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}

@@ -1,0 +1,44 @@
+import { expect, test } from "./support/test.ts";
+
+test.describe("home calculator on a phone (select lists below 960 px)", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test("shows the default offer server-rendered and reprices on a new amount", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("calculator-monthly")).toContainText("Rp");
+    const before = await page.getByTestId("calculator-monthly").textContent();
+    const amount = page.getByRole("combobox", { name: "Jumlah pinjaman" });
+    await expect(amount).toBeVisible();
+    const answer = page.waitForResponse((r) => r.url().endsWith("/pub_api/v1/open/products/spl/default_offer/schedule"));
+    await amount.selectOption("5000000");
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toEqual({ data: { amount: 5_000_000, term: 7 } });
+    const { data } = await response.json();
+    // 7 months is over 6: the OJK cap of 0.2 %/day applies.
+    expect(data.daily_rate_ppm).toBe(2000);
+    await expect(page.getByTestId("calculator-monthly")).not.toHaveText(before ?? "");
+    await expect(page.getByTestId("calculator-total")).toContainText("Rp 7.100.000");
+  });
+});
+
+test.describe("home calculator on a wide screen (slider from 960 px)", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("offers sliders limited to the product's range", async ({ page }) => {
+    await page.goto("/");
+    const amount = page.getByRole("slider", { name: "Jumlah pinjaman" });
+    const term = page.getByRole("slider", { name: "Tenor" });
+    await expect(amount).toHaveAttribute("min", "500000");
+    await expect(amount).toHaveAttribute("max", "20000000");
+    await expect(amount).toHaveAttribute("step", "500000");
+    await expect(term).toHaveAttribute("min", "1");
+    await expect(term).toHaveAttribute("max", "12");
+    await expect(term).toHaveValue("7");
+    await expect(page.getByRole("combobox", { name: "Jumlah pinjaman" })).toBeHidden();
+    await term.focus();
+    await page.keyboard.press("End");
+    await expect(term).toHaveValue("12");
+    await expect(page.getByTestId("calculator-total")).toContainText("Rp 860.000");
+  });
+});

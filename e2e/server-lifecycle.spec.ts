@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { expect, test } from "@playwright/test";
+
+// Its own server beside the suite's (E2E_PORT), so parallel runs on one machine do not collide.
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 81;
+
+async function waitUntilServing(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORT}/tkb.php`);
+      if (res.status === 401) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not start");
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+test("SIGTERM finishes a request in flight, then closes the database and exits 0", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "pinjaman-shutdown-"));
+  const server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PGLITE_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = exitCode(server);
+  await waitUntilServing();
+
+  const body = JSON.stringify({ data: { name: "Budi Santoso", contact: "0812345678", message: "Pesan saat server berhenti", page_path: "/" } });
+  const socket = connect(PORT, "127.0.0.1");
+  await new Promise<void>((resolve) => socket.once("connect", resolve));
+  let answer = "";
+  socket.on("data", (chunk) => (answer += chunk.toString()));
+  const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  // Half the body now, the rest after SIGTERM: the request is in flight when the signal lands.
+  socket.write(
+    `POST /pub_api/v1/open/support_requests HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 20)}`,
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  server.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 300));
+  socket.write(body.slice(20));
+  await ended;
+
+  expect(answer).toMatch(/^HTTP\/1\.1 201/);
+  expect(await exited).toBe(0);
+
+  // The database was closed cleanly: it reopens and holds the message.
+  const db = await PGlite.create(dataDir);
+  const rows = await db.query<{ message: string }>("select message from support_requests");
+  expect(rows.rows.map((r) => r.message)).toEqual(["Pesan saat server berhenti"]);
+  await db.close();
+});

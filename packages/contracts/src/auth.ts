@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/**
+ * authy_api calls (spec section 7). The session token travels only in the HttpOnly `client`
+ * cookie (and X-Authorization for native clients, read back from that cookie): never in a body.
+ */
+
+/** What the page may know of its session: when it ends and which authentication made it. */
+export const sessionInfo = z.object({
+  id: z.uuid(),
+  /** Epoch milliseconds (spec section 3 expiresAt). */
+  expires_at: z.number().int(),
+  authentication_id: z.uuid(),
+});
+export type SessionInfo = z.infer<typeof sessionInfo>;
+
+/** POST v1/authentication_methods/emailpass/authentications */
+export const emailpassLoginRequest = z.object({
+  data: z.object({
+    email: z.string().trim().toLowerCase().pipe(z.email()),
+    password: z.string().min(1).max(200),
+  }),
+});
+export type EmailpassLoginRequest = z.infer<typeof emailpassLoginRequest>;
+
+export const authenticationStatus = z.enum(["code_required", "authenticated", "failed", "expired"]);
+
+export const authenticationResponse = z.object({
+  data: z.object({
+    id: z.uuid(),
+    status: authenticationStatus,
+    /** Present once authenticated. */
+    session: sessionInfo.optional(),
+    /** Masked destination of the second-factor code, while a code is required. */
+    code_sent_to: z.string().optional(),
+    /** Seconds until a new code may be requested. */
+    resend_after: z.number().int().optional(),
+  }),
+});
+export type AuthenticationResponse = z.infer<typeof authenticationResponse>;
+
+/** PATCH v1/authentications/{id}/code: the code, or a request for a new one. */
+export const authenticationCodeRequest = z.object({
+  data: z.union([z.object({ code: z.string().regex(/^\d{6}$/) }), z.object({ resend: z.literal(true) })]),
+});
+
+/** PATCH sessions/{id} (refresh) answers the renewed session. */
+export const sessionResponse = z.object({ data: sessionInfo });
+
+/** POST v1/authentication_methods/emailpass_reset/password_resets */
+export const passwordResetRequest = z.object({ data: z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) }) });
+
+/** POST …/password_resets/resolve: also sets a first password (generate-password links). */
+export const passwordResetResolveRequest = z.object({
+  data: z.object({
+    token: z.string().min(20).max(200),
+    password: z.string().min(10).max(200),
+  }),
+});
+
+export const acceptedResponse = z.object({ data: z.object({ message: z.string() }) });
+
+/** POST v1/authentication_methods/{method}/signatures: confirm `subject` with a one-time code. */
+export const signatureCreateRequest = z.object({ data: z.object({ subject: z.string().min(1).max(200) }) });
+export const signatureResponse = z.object({
+  data: z.object({
+    id: z.uuid(),
+    status: z.enum(["code_sent", "signed", "failed", "expired"]),
+    step: z.string(),
+    subject: z.string(),
+    code_sent_to: z.string().optional(),
+    resend_after: z.number().int().optional(),
+    signed_at: z.string().nullable(),
+  }),
+});
+export type SignatureResponse = z.infer<typeof signatureResponse>;
+export const signatureStepRequest = z.object({ data: z.object({ step: z.string().min(1).max(50) }) });
+export const signatureCodeRequest = z.object({ data: z.object({ code: z.string().regex(/^\d{6}$/) }) });
+
+/** GET pub_api/v1/open/sandbox/outbox (sandbox only): the latest mails and SMS, newest first. */
+export const sandboxOutboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(["mail", "sms"]),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+});
+export const sandboxOutboxResponse = z.object({ data: z.array(sandboxOutboxMessage) });
+export type SandboxOutboxResponse = z.infer<typeof sandboxOutboxResponse>;

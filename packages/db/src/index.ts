@@ -1,0 +1,4 @@
+export { openDb, schema } from "./open-db.ts";
+export type { Database, Db, OpenDbOptions } from "./open-db.ts";
+export { seedSandbox } from "./seed.ts";
+

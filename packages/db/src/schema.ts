@@ -1,0 +1,52 @@
+import type { LoanSettings } from "@pinjaman/domain/loan-settings";
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+
+export const products = pgTable("products", {
+  key: text("key").primaryKey(),
+  name: text("name").notNull(),
+  variant: text("variant", { enum: ["default", "plus", "business"] }).notNull(),
+  loanType: text("loan_type", { enum: ["consumptive", "productive"] }).notNull(),
+  /** The product's own daily rate; an offer never exceeds the OJK cap for its tenor. */
+  dailyRatePpm: integer("daily_rate_ppm").notNull(),
+  loanSettings: jsonb("loan_settings").$type<LoanSettings>().notNull(),
+  playStoreLoanSettings: jsonb("play_store_loan_settings").$type<LoanSettings>().notNull(),
+  active: boolean("active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row: the company facts the site shows (spec section 1 "Company config"). */
+export const companyConfig = pgTable("company_config", {
+  id: integer("id").primaryKey().default(1),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  address: text("address").notNull(),
+  facebookPageUrl: text("facebook_page_url").notNull(),
+  linkedInPageUrl: text("linked_in_page_url").notNull(),
+  instagramPageUrl: text("instagram_page_url").notNull(),
+  appStoreUrl: text("app_store_url").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A dated TKB snapshot: name/percentage pairs, percentages in basis points (9850 = 98.50 %). */
+export type TkbEntry = { name: string; basisPoints: number };
+
+export const tkbSnapshots = pgTable("tkb_snapshots", {
+  id: serial("id").primaryKey(),
+  entries: jsonb("entries").$type<TkbEntry[]>().notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  source: text("source", { enum: ["seed", "book"] }).notNull(),
+});
+
+/** A visitor's message from the live-chat launcher, kept for customer care. */
+export const supportRequests = pgTable("support_requests", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  contact: text("contact").notNull(),
+  message: text("message").notNull(),
+  pagePath: text("page_path").notNull(),
+  requestId: text("request_id").notNull(),
+  status: text("status", { enum: ["open", "answered", "closed"] }).notNull().default("open"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

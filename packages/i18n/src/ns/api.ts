@@ -1,0 +1,4 @@
+import { registerTexts } from "../index.ts";
+import texts from "../id/api.json" with { type: "json" };
+
+registerTexts("api", texts);

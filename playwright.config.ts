@@ -1,0 +1,41 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+
+// One fresh embedded database per run, shared by the main process and its workers.
+process.env.E2E_RUN_ID ??= String(Date.now());
+const port = Number(process.env.E2E_PORT ?? 3210);
+const reportDir = process.env.CI_REPORT_DIR;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: reportDir
+    ? [["list"], ["json", { outputFile: join(reportDir, `playwright-${Date.now()}.json`) }]]
+    : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "id-ID",
+    timezoneId: "Asia/Jakarta",
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node --import tsx apps/api/src/main.ts",
+    url: `http://127.0.0.1:${port}/tkb.php`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      PGLITE_DIR: join(tmpdir(), `pinjaman-e2e-${process.env.E2E_RUN_ID}`),
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,39 @@
+import { defineConfig, type ViteUserConfig } from "vitest/config";
+
+// CI collects every runner's counts for its closing "N passed, N failed" line.
+const reportDir = process.env.CI_REPORT_DIR;
+const reporters: NonNullable<ViteUserConfig["test"]>["reporters"] = reportDir
+  ? ["default", ["json", { outputFile: `${reportDir}/vitest-${process.pid}-${Date.now()}.json` }]]
+  : ["default"];
+
+export default defineConfig({
+  test: {
+    reporters,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/app/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/api/**/*.test.ts"],
+          environment: "node",
+          // One PGlite per file; files run in parallel on the two cores.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
