@@ -9,8 +9,9 @@ import { expect, test } from "@playwright/test";
 // Its own server beside the suite's (E2E_PORT), so parallel runs on one machine do not collide.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 81;
 
+/** A fresh database migrates, seeds and loads the address areas first: on a busy 2-core CI machine that takes a while. */
 async function waitUntilServing(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 900; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${PORT}/tkb.php`);
       if (res.status === 401) return;
@@ -27,6 +28,7 @@ function exitCode(child: ChildProcess): Promise<number | null> {
 }
 
 test("SIGTERM finishes a request in flight, then closes the database and exits 0", async () => {
+  test.setTimeout(150_000);
   const dataDir = mkdtempSync(join(tmpdir(), "pinjaman-shutdown-"));
   const server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PGLITE_DIR: dataDir, LOG_LEVEL: "warn" },

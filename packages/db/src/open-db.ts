@@ -9,9 +9,12 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as appSchema from "./schema.ts";
 import * as authSchema from "./auth-schema.ts";
+import * as addressSchema from "./address-schema.ts";
+import * as flowSchema from "./flow-schema.ts";
+import * as loanSchema from "./loan-schema.ts";
 
-/** Every table, for typed queries: the platform's own and the accounts' ones. */
-export const schema = { ...appSchema, ...authSchema };
+/** Every table, for typed queries. */
+export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { customers } from "./auth-schema.ts";
+import { products } from "./schema.ts";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** What a borrower told us in onboarding (KYC), with the evidence of their consent. */
+export const customerProfiles = pgTable(
+  "customer_profiles",
+  {
+    customerId: uuid("customer_id")
+      .primaryKey()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** NIK, 16 digits; one customer per NIK. */
+    personalCode: text("personal_code").notNull(),
+    fullName: text("full_name").notNull(),
+    birthDate: date("birth_date", { mode: "string" }).notNull(),
+    /** KYC answers by field key (address chain codes, work, income, bank, photos' upload ids, …). */
+    kyc: jsonb("kyc").$type<Record<string, unknown>>().notNull(),
+    /** Terms version, time, geolocation and IP of the agreement. */
+    consent: jsonb("consent").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("customer_profiles_personal_code").on(t.personalCode)],
+);
+
+/** Spec section 3 "Account": a loan or an investment account. */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    typeKey: text("type_key", { enum: ["loan", "investment"] }).notNull(),
+    productKey: text("product_key").references(() => products.key),
+    status: text("status", { enum: ["pending", "active", "closed", "sold_transfer_period", "sold", "written_off"] }).notNull(),
+    principalBalance: integer("principal_balance").notNull().default(0),
+    closedOn: date("closed_on", { mode: "string" }),
+    activatedOn: date("activated_on", { mode: "string" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("accounts_customer").on(t.customerId)],
+);
+
+/** Spec section 3 "Account application": the terms a loan account is applied for under. */
+export const accountApplications = pgTable(
+  "account_applications",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    typeKey: text("type_key", { enum: ["initial", "reschedule", "restructure"] }).notNull(),
+    status: text("status", {
+      enum: ["draft", "submitted", "rejected", "cancelled", "in_disbursement", "waiting_for_deadline", "waiting_for_investment", "activated", "deactivated", "active", "closed"],
+    }).notNull(),
+    amount: integer("amount").notNull(),
+    term: integer("term").notNull(),
+    dailyRatePpm: integer("daily_rate_ppm").notNull(),
+    totalRepayment: integer("total_repayment").notNull(),
+    flowProgressId: uuid("flow_progress_id"),
+    submittedOn: date("submitted_on", { mode: "string" }),
+    effectiveOn: date("effective_on", { mode: "string" }),
+    maturityOn: date("maturity_on", { mode: "string" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_applications_account").on(t.accountId)],
+);
