@@ -16,6 +16,10 @@ import { customerNoticeRoutes } from "./modules/customer-notices/routes.ts";
 import { deviceRoutes } from "./modules/devices/routes.ts";
 import { identityRoutes } from "./modules/identity/routes.ts";
 import { offerRoutes } from "./modules/offers/routes.ts";
+import { loadFlowCatalogue, type FlowCatalogue } from "./flows/flow-catalogue.ts";
+import { publicFlowRoutes } from "./modules/flows/public-routes.ts";
+import { flowRoutes } from "./modules/flows/routes.ts";
+import { scopedFlowRoutes } from "./modules/flows/scoped-routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -27,6 +31,7 @@ declare module "fastify" {
     db: Db;
     config: Config;
     services: Services;
+    flowCatalogue: FlowCatalogue;
   }
 }
 
@@ -56,6 +61,7 @@ export async function buildApp({ db, config, web }: BuildAppOptions): Promise<Fa
   app.decorate("db", db);
   app.decorate("config", config);
   app.decorate("services", createServices(db, config));
+  app.decorate("flowCatalogue", await loadFlowCatalogue(db));
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -90,6 +96,9 @@ export async function buildApp({ db, config, web }: BuildAppOptions): Promise<Fa
   await app.register(identityRoutes, { prefix: "/app_api/v1" });
   await app.register(deviceRoutes, { prefix: "/app_api/v1" });
   await app.register(customerNoticeRoutes, { prefix: "/app_api/v1" });
+  await app.register(flowRoutes, { prefix: "/app_api/v1" });
+  await app.register(scopedFlowRoutes, { prefix: "/app_api/v1" });
+  await app.register(publicFlowRoutes, { prefix: "/pub_api/v1/open" });
 
   if (web) await web(app);
   return app;

@@ -141,6 +141,8 @@ export type FlowProgressNew = z.infer<typeof flowProgressNew>;
 export const flowKeyParams = z.object({ key: z.string().regex(/^[a-z0-9_]{1,80}$/) });
 export const flowProgressParams = z.object({ id: z.uuid() });
 export const flowMoveParams = z.object({ id: z.uuid(), movementId: z.string().min(1).max(80) });
+export const accountFlowParams = z.object({ id: z.uuid(), key: z.string().regex(/^[a-z0-9_]{1,80}$/) });
+export const applicationFlowParams = z.object({ id: z.uuid(), flowKey: z.string().regex(/^[a-z0-9_]{1,80}$/) });
 
 export const flowValues = z.record(z.string().max(80), fieldValue);
 export type FlowValues = z.infer<typeof flowValues>;
@@ -159,11 +161,19 @@ export const saveFlowProgressRequest = z.object({ data: z.object({ values: flowV
 export type SaveFlowProgressRequest = z.infer<typeof saveFlowProgressRequest>;
 
 /** PATCH flow_progresses/{id}/move/{movementId}: values to save first, then validate and move. */
-export const moveFlowProgressRequest = z.object({ data: z.object({ values: flowValues.optional() }).optional() });
+export const moveFlowProgressRequest = z.object({
+  data: z
+    .object({
+      values: flowValues.optional(),
+      /** The step the site shows: a repeated move from a step already left changes nothing. */
+      from_step: z.string().max(80).optional(),
+    })
+    .optional(),
+});
 export type MoveFlowProgressRequest = z.infer<typeof moveFlowProgressRequest>;
 
 /** POST flow_progresses/{id}/actions: a server operation of the current step. */
-export const flowActionRequest = z.object({ data: z.object({ action: z.string().min(1).max(80), values: flowValues.optional() }) });
+export const flowActionRequest = z.object({ data: z.object({ action: z.string().min(1).max(80) }) });
 export type FlowActionRequest = z.infer<typeof flowActionRequest>;
 
 export const flowProgressResponse = z.object({ data: flowProgressView });
@@ -183,4 +193,3 @@ export const flowProgressListItem = z.object({
   expires_at: z.string(),
 });
 export const flowProgressListResponse = z.object({ data: z.array(flowProgressListItem) });
-export const flowActionResponse = z.object({ data: flowProgressView, result: z.record(z.string(), z.unknown()).nullable() });

@@ -96,6 +96,7 @@ CREATE TABLE "accounts" (
 	"product_key" text,
 	"status" text NOT NULL,
 	"principal_balance" integer DEFAULT 0 NOT NULL,
+	"payment_channel" text,
 	"closed_on" date,
 	"activated_on" date,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -52,7 +52,7 @@ export const flowProgresses = pgTable(
     accountId: uuid("account_id"),
     accountApplicationId: uuid("account_application_id"),
     currentStep: text("current_step").notNull(),
-    values: jsonb("values").$type<Record<string, unknown>>().notNull().default({}),
+    values: jsonb("values").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     history: jsonb("history").$type<FlowMovementRecord[]>().notNull().default([]),
     status: text("status", { enum: ["in_progress", "completed", "cancelled", "expired"] }).notNull().default("in_progress"),
     /** Optimistic lock: every write bumps it. */

@@ -38,6 +38,8 @@ export const accounts = pgTable(
     productKey: text("product_key").references(() => products.key),
     status: text("status", { enum: ["pending", "active", "closed", "sold_transfer_period", "sold", "written_off"] }).notNull(),
     principalBalance: integer("principal_balance").notNull().default(0),
+    /** The channel instalments are paid through (change_payment_channel flow). */
+    paymentChannel: text("payment_channel"),
     closedOn: date("closed_on", { mode: "string" }),
     activatedOn: date("activated_on", { mode: "string" }),
     createdAt: createdAt(),

@@ -28,6 +28,17 @@ export class FieldErrors extends Error {
   }
 }
 
+/** A service's refusal with its own status, code and message (already in Indonesian). */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -42,6 +53,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       );
       return sendError(reply, 400, "validation_failed", t("api.validation_failed"), fieldErrorsFromIssues(issues));
     }
+    if (error instanceof Refusal) return sendError(reply, error.status, error.code, error.message);
     if (error instanceof FieldErrors) {
       return sendError(reply, error.status, "validation_failed", t("api.validation_failed"), error.fields);
     }

@@ -33,4 +33,10 @@ export type FieldContext = {
   affiliate: string;
   /** Presigns a file upload; null where uploads are not configured (camera fails 'onFilePresign not configured!'). */
   onFilePresign: PresignHandler | null;
+  /**
+   * Runs one of the step's server actions (POST flow_progresses/{id}/actions) and resolves once it
+   * is done; rejects when it fails. The resend-code field calls it with its own key, so a step
+   * names that field after its resend action. Absent in a preview.
+   */
+  runAction?(action: string): Promise<void>;
 };

@@ -12,7 +12,8 @@ export type AuditType =
   | "password_reset_requested"
   | "password_reset_done"
   | "signature_signed"
-  | "signature_failed";
+  | "signature_failed"
+  | "account_created";
 
 /** Where a request came from, as the audit log keeps it. */
 export type RequestOrigin = { ip: string; userAgent: string; requestId: string };

@@ -1,0 +1,76 @@
+import type { FieldConfig, FieldOption, FieldTemplateKey, StepTemplate } from "@pinjaman/contracts/flows";
+
+/**
+ * Flows are data (DESIGN.md section 5): these types describe a definition as it is kept in the
+ * repo and stored, frozen, as a flow version. Texts are catalogue keys of the `flows` namespace;
+ * behaviour is named by keys (checks, entry actions, completions) that the engine looks up.
+ */
+
+export type FieldDefinition = {
+  key: string;
+  templateKey: FieldTemplateKey;
+  /** Catalogue keys, resolved when a step is shown. */
+  label: string;
+  hint?: string;
+  placeholder?: string;
+  required?: boolean;
+  readOnly?: boolean;
+  /** Choices of a select or search dropdown; labels are catalogue keys. */
+  options?: FieldOption[];
+  /** A slider's allowed values come from the flow's product (loan amount or term). */
+  range?: "loan_amount" | "loan_term";
+  /** The initial value; a product setting ("default_amount") or a literal. */
+  defaultFrom?: "loan_amount" | "loan_term";
+  config?: FieldConfig;
+};
+
+/** A way out of a step: forward to `to` (a step key, or "complete" to finish the flow) or back. */
+export type MovementDefinition = {
+  id: string;
+  label: string;
+  direction: "forward" | "back";
+  to: string;
+};
+
+/** Server-side checks run on a forward movement, after every field's own rules. */
+export type StepCheckKey =
+  | "new_account"
+  | "personal_data"
+  | "address"
+  | "uploads"
+  | "loan_request"
+  | "signature_code"
+  | "open_banking"
+  | "business_data"
+  | "bank_account";
+
+/** Server operations a step offers through POST flow_progresses/{id}/actions. */
+export type StepActionKey = "send_signature_code" | "resend_signature_code" | "check_voice_recording";
+
+export type StepDefinition = {
+  key: string;
+  template: StepTemplate;
+  title: string;
+  description?: string;
+  fields: FieldDefinition[];
+  movements: MovementDefinition[];
+  checks?: StepCheckKey[];
+  actions?: StepActionKey[];
+  /** Run when a progress arrives on this step (sending the signing code). */
+  onEnter?: StepActionKey;
+};
+
+/** What finishing the flow does, in one transaction with the last movement. */
+export type CompletionKey = "loan_application" | "profile_change" | "voice_recording" | "payment_channel" | "application_cancellation";
+
+export type FlowDefinition = {
+  key: string;
+  /** Catalogue key of the flow's name. */
+  name: string;
+  audience: "public" | "customer" | "account" | "account_application";
+  productKey?: string;
+  steps: StepDefinition[];
+  completion: CompletionKey;
+  /** Where the site goes after completion. */
+  completedRedirect: string;
+};

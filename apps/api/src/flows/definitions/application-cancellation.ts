@@ -1,0 +1,25 @@
+import type { FlowDefinition } from "../definition.ts";
+import { endStep, field, next, optional, options } from "./steps.ts";
+
+/** Application flow: the borrower withdraws a submitted application before it is funded. */
+export const applicationCancellation: FlowDefinition = {
+  key: "application_cancellation",
+  name: "flows.flow.application_cancellation",
+  audience: "account_application",
+  completion: "application_cancellation",
+  completedRedirect: "/profile",
+  steps: [
+    {
+      key: "reason",
+      template: "form",
+      title: "flows.step.reason.title",
+      description: "flows.step.reason.description",
+      fields: [
+        field("cancellation_reason", "select", { options: options("cancellation_reason", ["no_longer_needed", "amount_too_small", "found_other_lender", "other"]) }),
+        optional(field("cancellation_note", "text")),
+      ],
+      movements: [next("done")],
+    },
+    endStep(),
+  ],
+};

@@ -1,0 +1,19 @@
+import type { FlowDefinition } from "./definition.ts";
+import { alumakOnboarding } from "./definitions/alumak-onboarding.ts";
+import { applicationCancellation } from "./definitions/application-cancellation.ts";
+import { bniPayrollLoanPlusPayrollLoan } from "./definitions/bni-payroll-loan-plus-payroll-loan.ts";
+import { changePaymentChannel } from "./definitions/change-payment-channel.ts";
+import { profileChange } from "./definitions/profile-change.ts";
+import { splOnboarding } from "./definitions/spl-onboarding.ts";
+import { voiceAiBizbaz } from "./definitions/voice-ai-bizbaz.ts";
+
+/** Every flow the platform ships; loaded into the database at start (flow-catalogue.ts). */
+export const FLOW_DEFINITIONS: readonly FlowDefinition[] = [
+  splOnboarding,
+  bniPayrollLoanPlusPayrollLoan,
+  alumakOnboarding,
+  profileChange,
+  voiceAiBizbaz,
+  changePaymentChannel,
+  applicationCancellation,
+];

@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { FlowValues } from "@pinjaman/contracts/flows";
+import type { OfferSchedule } from "@pinjaman/contracts/offers";
+import type { Db } from "@pinjaman/db";
+import { schema } from "@pinjaman/db";
+import { nikBirthDate } from "@pinjaman/domain/nik";
+import type { CompletionKey } from "../../flows/definition.ts";
+import type { RequestOrigin } from "../audit/audit-service.ts";
+import { createSession, type IssuedSession } from "../sessions/session-service.ts";
+import { FlowError } from "./flow-errors.ts";
+
+/** How a flow signs a new customer up: an authentication of its own method, as logins have. */
+export const SIGNUP_METHOD = "flow_signup";
+
+/** The version of the terms a customer accepts in onboarding (kept with their consent). */
+export const TERMS_VERSION = "2026-01";
+
+const str = (values: FlowValues, key: string): string => (typeof values[key] === "string" ? (values[key] as string).trim() : "");
+
+/** Values that are answers (not the engine's own `_` state), for the customer's KYC record. */
+function answers(values: FlowValues): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !key.startsWith("_")));
+}
+
+/** The account step: a customer with a primary role and a first session, in the caller's transaction. */
+export async function createCustomerAccount(
+  tx: Db,
+  input: { email: string; phone: string; passwordHash: string; origin: RequestOrigin },
+  now: Date,
+): Promise<{ customerId: string; session: IssuedSession }> {
+  const email = input.email.toLowerCase();
+  const [customer] = await tx
+    .insert(schema.customers)
+    .values({ name: email.split("@")[0] ?? email, email, phone: input.phone, passwordHash: input.passwordHash })
+    .returning({ id: schema.customers.id });
+  if (!customer) throw new Error("customer not stored");
+  await tx.insert(schema.customerRoles).values({ customerId: customer.id, typeKey: "primary" });
+  const authenticationId = randomUUID();
+  await tx.insert(schema.authentications).values({
+    id: authenticationId,
+    methodKey: SIGNUP_METHOD,
+    customerId: customer.id,
+    status: "authenticated",
+    ip: input.origin.ip,
+    userAgent: input.origin.userAgent,
+    createdAt: now,
+    completedAt: now,
+  });
+  const session = await createSession(tx, { customerId: customer.id, authenticationId }, now);
+  return { customerId: customer.id, session };
+}
+
+export type CompletionInput = {
+  progressId: string;
+  customerId: string;
+  accountId: string | null;
+  accountApplicationId: string | null;
+  productKey: string | null;
+  values: FlowValues;
+  /** The priced offer for loan applications, computed (and checked by the OJK guard) before the transaction. */
+  offer: OfferSchedule | null;
+  origin: RequestOrigin;
+  today: string;
+  now: Date;
+};
+
+async function upsertProfile(tx: Db, input: CompletionInput): Promise<void> {
+  const { values } = input;
+  const personalCode = str(values, "personal_code");
+  const birthDate = nikBirthDate(personalCode, input.today) ?? str(values, "birth_date");
+  const consent = {
+    terms_version: TERMS_VERSION,
+    accepted_at: input.now.toISOString(),
+    geolocation: str(values, "geolocation") || null,
+    ip: input.origin.ip,
+    user_agent: input.origin.userAgent,
+    affiliate: str(values, "affiliate") || null,
+    contract_signature_id: str(values, "_signature_id") || null,
+  };
+  const row = { personalCode, fullName: str(values, "full_name"), birthDate, kyc: answers(values), consent, updatedAt: input.now };
+  await tx
+    .insert(schema.customerProfiles)
+    .values({ customerId: input.customerId, ...row })
+    .onConflictDoUpdate({ target: schema.customerProfiles.customerId, set: row });
+  await tx.update(schema.customers).set({ name: row.fullName }).where(eq(schema.customers.id, input.customerId));
+}
+
+async function mergeKyc(tx: Db, customerId: string, changes: Record<string, unknown>, now: Date): Promise<void> {
+  const [profile] = await tx.select({ kyc: schema.customerProfiles.kyc }).from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, customerId)).for("update");
+  if (!profile) return;
+  await tx
+    .update(schema.customerProfiles)
+    .set({ kyc: { ...profile.kyc, ...changes }, updatedAt: now })
+    .where(eq(schema.customerProfiles.customerId, customerId));
+}
+
+const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Promise<void>> = {
+  /** Onboarding: KYC profile with consent evidence, a loan account and its submitted application. */
+  async loan_application(tx, input) {
+    const offer = input.offer;
+    if (!offer || !input.productKey) throw new Error("a loan application needs its priced offer");
+    await upsertProfile(tx, input);
+    const [account] = await tx
+      .insert(schema.accounts)
+      .values({ customerId: input.customerId, typeKey: "loan", productKey: input.productKey, status: "pending" })
+      .returning({ id: schema.accounts.id });
+    if (!account) throw new Error("account not stored");
+    const last = offer.instalments[offer.instalments.length - 1];
+    await tx.insert(schema.accountApplications).values({
+      accountId: account.id,
+      typeKey: "initial",
+      status: "submitted",
+      amount: offer.amount,
+      term: offer.term,
+      dailyRatePpm: offer.daily_rate_ppm,
+      totalRepayment: offer.total_repayment,
+      flowProgressId: input.progressId,
+      submittedOn: input.today,
+      maturityOn: last?.due_on ?? null,
+    });
+  },
+
+  async profile_change(tx, input) {
+    const phone = str(input.values, "phone");
+    if (phone) await tx.update(schema.customers).set({ phone }).where(eq(schema.customers.id, input.customerId));
+    await mergeKyc(tx, input.customerId, answers(input.values), input.now);
+  },
+
+  async voice_recording(tx, input) {
+    await mergeKyc(tx, input.customerId, { bizbaz_audio_id: str(input.values, "bizbaz_audio_id") }, input.now);
+  },
+
+  async payment_channel(tx, input) {
+    if (!input.accountId) throw new Error("payment channel flow without an account");
+    await tx
+      .update(schema.accounts)
+      .set({ paymentChannel: str(input.values, "payment_channel") })
+      .where(and(eq(schema.accounts.id, input.accountId), eq(schema.accounts.customerId, input.customerId)));
+  },
+
+  async application_cancellation(tx, input) {
+    if (!input.accountApplicationId) throw new Error("cancellation flow without an application");
+    const [cancelled] = await tx
+      .update(schema.accountApplications)
+      .set({ status: "cancelled" })
+      .where(and(eq(schema.accountApplications.id, input.accountApplicationId), inArray(schema.accountApplications.status, ["draft", "submitted", "waiting_for_investment"])))
+      .returning({ id: schema.accountApplications.id });
+    if (!cancelled) throw new FlowError(409, "application_not_cancellable", "flows.error.application_not_cancellable");
+  },
+};
+
+export function completeFlow(tx: Db, key: CompletionKey, input: CompletionInput): Promise<void> {
+  return COMPLETIONS[key](tx, input);
+}
