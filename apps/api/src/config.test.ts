@@ -1,5 +1,7 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, SANDBOX_COMPANY_API_KEY, loadConfig } from "./config.ts";
+import { ConfigError, SANDBOX_COMPANY_API_KEY, SANDBOX_UPLOAD_SECRET, loadConfig } from "./config.ts";
 
 describe("loadConfig", () => {
   it("defaults to the sandbox on embedded PGlite at 127.0.0.1:3000", () => {
@@ -21,6 +23,13 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must be a postgres/],
     [{ SANDBOX: "maybe" }, /SANDBOX/],
     [{ COMPANY_API_KEY: "short" }, /COMPANY_API_KEY: must be at least 16/],
+    [{ STORAGE: "ftp" }, /STORAGE/],
+    [{ UPLOAD_SECRET: "short" }, /UPLOAD_SECRET: must be at least 32/],
+    [{ UPLOAD_MAX_BYTES: "0" }, /UPLOAD_MAX_BYTES/],
+    [{ UPLOAD_MAX_BYTES: "1.5" }, /UPLOAD_MAX_BYTES/],
+    [{ S3_ENDPOINT: "not a url" }, /S3_ENDPOINT/],
+    [{ S3_BUCKET: "Bad_Bucket" }, /S3_BUCKET: must be an S3 bucket name/],
+    [{ S3_REGION: "Asia Pacific" }, /S3_REGION: must be a region name/],
   ])("names the offending variable for %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -28,5 +37,51 @@ describe("loadConfig", () => {
 
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).port).toBe(3000);
+  });
+
+  it("reads the postal codes from POSTAL_CODES_CSV, by default <repo root>/../shared/data/postal-codes.csv", () => {
+    const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+    expect(loadConfig({}).postalCodesCsv).toBe(join(repoRoot, "..", "shared", "data", "postal-codes.csv"));
+    expect(loadConfig({ POSTAL_CODES_CSV: "" }).postalCodesCsv).toBe(join(repoRoot, "..", "shared", "data", "postal-codes.csv"));
+    expect(loadConfig({ POSTAL_CODES_CSV: "/srv/kodepos.csv" }).postalCodesCsv).toBe("/srv/kodepos.csv");
+  });
+
+  it("stores uploads on local disk by default, with the sandbox's upload secret and a 10 MiB limit", () => {
+    expect(loadConfig({}).uploads).toEqual({
+      storage: "local",
+      maxBytes: 10 * 1024 * 1024,
+      dir: "./.data/uploads",
+      secret: SANDBOX_UPLOAD_SECRET,
+      s3: { endpoint: undefined, bucket: undefined, region: "us-east-1", accessKeyId: undefined, secretAccessKey: undefined },
+    });
+    expect(loadConfig({ UPLOAD_DIR: "/var/uploads", UPLOAD_MAX_BYTES: "2048", UPLOAD_SECRET: "s".repeat(32) }).uploads).toMatchObject({
+      dir: "/var/uploads",
+      maxBytes: 2048,
+      secret: "s".repeat(32),
+    });
+  });
+
+  it("has no upload secret outside the sandbox unless given (local storage then refuses to start)", () => {
+    const c = loadConfig({ DATABASE_URL: "postgres://db/pinjaman", COMPANY_API_KEY: "k".repeat(32) });
+    expect(c.uploads.secret).toBeUndefined();
+  });
+
+  it("needs the bucket and both keys for STORAGE=s3, naming each missing one", () => {
+    expect(() => loadConfig({ STORAGE: "s3" })).toThrow(ConfigError);
+    expect(() => loadConfig({ STORAGE: "s3" })).toThrow(
+      "Invalid configuration:\n  S3_BUCKET: S3_BUCKET is required when STORAGE is s3\n  S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID is required when STORAGE is s3\n  S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required when STORAGE is s3",
+    );
+    const c = loadConfig({
+      STORAGE: "s3",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "pinjaman-uploads",
+      S3_REGION: "ap-southeast-3",
+      S3_ACCESS_KEY_ID: "AKIDEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(c.uploads).toMatchObject({
+      storage: "s3",
+      s3: { endpoint: "http://127.0.0.1:9000", bucket: "pinjaman-uploads", region: "ap-southeast-3", accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" },
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { UPLOAD_MAX_BYTES } from "@pinjaman/contracts/uploads";
+import { resolvePostalCodesCsv } from "@pinjaman/db/address-data";
 import { z } from "zod";
 
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
@@ -16,6 +18,16 @@ const envSchema = z
     COMPANY_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PUBLIC_ORIGIN: z.url().optional(),
+    POSTAL_CODES_CSV: z.string().min(1).optional(),
+    STORAGE: z.enum(["local", "s3"]).default("local"),
+    UPLOAD_DIR: z.string().min(1).default("./.data/uploads"),
+    UPLOAD_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(100 * 1024 * 1024).default(UPLOAD_MAX_BYTES),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name").optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name like ap-southeast-3").default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   })
   .transform((env) => {
     // Sandbox is the default unless production settings (a real database) are given.
@@ -30,15 +42,48 @@ const envSchema = z
       companyApiKey: env.COMPANY_API_KEY ?? (sandbox ? SANDBOX_COMPANY_API_KEY : undefined),
       logLevel: env.LOG_LEVEL,
       publicOrigin: env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`,
+      // The postal codes imported at a sandbox start when none is there yet (README of ../shared/data).
+      postalCodesCsv: resolvePostalCodesCsv({ POSTAL_CODES_CSV: env.POSTAL_CODES_CSV }),
+      uploads: {
+        storage: env.STORAGE,
+        maxBytes: env.UPLOAD_MAX_BYTES,
+        dir: env.UPLOAD_DIR,
+        // Outside the sandbox a missing secret stops the start when local storage is chosen
+        // (integrations/storage/select-storage.ts), like the other adapters.
+        secret: env.UPLOAD_SECRET ?? (sandbox ? SANDBOX_UPLOAD_SECRET : undefined),
+        s3: {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        },
+      },
     };
   })
   .refine((c) => c.companyApiKey !== undefined, {
     message: "COMPANY_API_KEY is required when SANDBOX is off",
     path: ["COMPANY_API_KEY"],
+  })
+  .superRefine((c, ctx) => {
+    if (c.uploads.storage !== "s3") return;
+    const s3 = c.uploads.s3;
+    const missing = [
+      ["S3_BUCKET", s3.bucket],
+      ["S3_ACCESS_KEY_ID", s3.accessKeyId],
+      ["S3_SECRET_ACCESS_KEY", s3.secretAccessKey],
+    ].filter(([, value]) => value === undefined);
+    for (const [name] of missing) ctx.addIssue({ code: "custom", message: `${name} is required when STORAGE is s3`, path: [name as string] });
   });
 
 /** The documented sandbox key of the company services (README); never valid outside sandbox. */
 export const SANDBOX_COMPANY_API_KEY = "sandbox-company-api-key";
+
+/**
+ * The sandbox's secret for local upload policies: public, so a sandbox policy proves nothing
+ * outside it; never used outside the sandbox.
+ */
+export const SANDBOX_UPLOAD_SECRET = "sandbox-upload-secret-not-for-production-use";
 
 export type Config = Omit<z.infer<typeof envSchema>, "companyApiKey"> & { companyApiKey: string };
 

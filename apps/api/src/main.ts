@@ -1,4 +1,5 @@
 import { openDb, seedSandbox } from "@pinjaman/db";
+import { prepareAddressData } from "@pinjaman/db/address-data";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { seedSandboxAccounts } from "./modules/accounts/sandbox-accounts.ts";
@@ -29,6 +30,10 @@ async function main() {
   await database.migrate();
   if (config.sandbox && (await seedSandbox(database.db))) console.info("Seeded the sandbox data.");
   if (config.sandbox && (await seedSandboxAccounts(database.db))) console.info("Seeded the sandbox accounts (README: Sandbox accounts).");
+  // The Kemendagri areas on a new database; postal codes from POSTAL_CODES_CSV when it exists.
+  const addresses = await prepareAddressData(database.db, { postalCodesCsv: config.postalCodesCsv });
+  if (addresses.areasLoaded) console.info("Loaded the Kemendagri 2025 address areas.");
+  if (addresses.postalCodes === "imported") console.info(`Imported postal codes from ${config.postalCodesCsv}.`);
 
   if (!webBuildExists()) {
     console.error("The web build is missing: run `npm run build` (npm start does it for you).");

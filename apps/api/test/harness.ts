@@ -1,22 +1,32 @@
 import { randomBytes } from "node:crypto";
 import { openDb, seedSandbox, type Database } from "@pinjaman/db";
+import { loadAddressAreas } from "@pinjaman/db/address-data";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
 import { seedSandboxAccounts } from "../src/modules/accounts/sandbox-accounts.ts";
 
+export type TestDatabaseOptions = {
+  /**
+   * Loads the 83,762 Kemendagri areas (address chain): about 6 s on PGlite and 3 s on PostgreSQL,
+   * so only the files that search or check addresses ask for it.
+   */
+  areas?: boolean;
+};
+
 /**
  * A migrated, seeded database for one test file: PGlite in memory by default; with
  * TEST_DATABASE_URL, a fresh PostgreSQL database created for this file and dropped after it.
  */
-export async function testDatabase(): Promise<Database & { label: string }> {
+export async function testDatabase(options: TestDatabaseOptions = {}): Promise<Database & { label: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDb({ dataDir: "memory://" });
     await database.migrate();
     await seedSandbox(database.db);
     await seedSandboxAccounts(database.db);
+    if (options.areas) await loadAddressAreas(database.db);
     return { ...database, label: "pglite" };
   }
   const name = `pinjaman_test_${randomBytes(6).toString("hex")}`;
@@ -30,6 +40,7 @@ export async function testDatabase(): Promise<Database & { label: string }> {
   await database.migrate();
   await seedSandbox(database.db);
   await seedSandboxAccounts(database.db);
+  if (options.areas) await loadAddressAreas(database.db);
   return {
     ...database,
     label: "postgres",
@@ -66,8 +77,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export type TestApp = { app: FastifyInstance; database: Database & { label: string }; close(): Promise<void> };
 
-export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await testDatabase();
+export async function testApp(env: Record<string, string> = {}, options: TestDatabaseOptions = {}): Promise<TestApp> {
+  const database = await testDatabase(options);
   const app = await buildApp({ db: database.db, config: testConfig(env) });
   await app.ready();
   return {

@@ -58,7 +58,7 @@ describe("resolvePostalCodesCsv", () => {
   });
 });
 
-describe("address areas and postal codes (PGlite)", { timeout: 60_000 }, () => {
+describe("address areas and postal codes (PGlite)", { timeout: 120_000 }, () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDb({ dataDir: "memory://" });

@@ -3,7 +3,7 @@ import { index, pgTable, text } from "drizzle-orm/pg-core";
 /**
  * Kemendagri 2025 administrative areas (idn-area-data 4.0.1), loaded once at start. Codes are the
  * dotted Kemendagri codes ("11", "11.01", "11.01.01", "11.01.01.2001"); a child's code starts with
- * its parent's. Names are kept as published (upper case for provinces and regencies).
+ * its parent's. Names are kept as published (mixed case: "Jawa Barat", "Kota Bandung").
  */
 export const addressRegions = pgTable("address_regions", {
   code: text("code").primaryKey(),

@@ -72,3 +72,8 @@ export function isLayoutHidden(pathname: string): boolean {
   }
   return (HIDDEN_LAYOUT_SECTIONS as readonly string[]).includes(first);
 }
+
+/** A flow "Daftar" may start: the default or business onboarding, or a product's payroll flow. */
+export function isRegistrationFlowKey(key: string): boolean {
+  return key === DEFAULT_REGISTRATION_FLOW || key === BUSINESS_REGISTRATION_FLOW || /^[a-z0-9_]{1,60}_plus_payroll_loan$/.test(key);
+}

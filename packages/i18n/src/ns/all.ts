@@ -12,3 +12,8 @@ import "./home.ts";
 import "./shell.ts";
 import "./status.ts";
 import "./validation.ts";
+import "./media_fields.ts";
+import "./fields.ts";
+import "./uploads.ts";
+import "./address.ts";
+import "./flows.ts";

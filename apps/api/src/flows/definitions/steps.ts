@@ -149,7 +149,7 @@ export const signatureStep = (previous: string, nextStep: string): StepDefinitio
   template: "peruri_signature",
   title: "flows.step.signature.title",
   description: "flows.step.signature.description",
-  fields: [field("signature_code", "text", { placeholder: "flows.field.signature_code.placeholder" }), optional(field("resend_code", "resend_code"))],
+  fields: [field("signature_code", "text", { placeholder: "flows.field.signature_code.placeholder" }), optional(field("resend_signature_code", "resend_code", { label: "flows.field.resend_code.label" }))],
   movements: [back(previous), { id: "next", label: "flows.movement.sign", direction: "forward", to: nextStep }],
   checks: ["signature_code"],
   actions: ["send_signature_code", "resend_signature_code"],

@@ -5,6 +5,7 @@ import {
   flowKeyParams,
   flowListResponse,
   flowMoveParams,
+  flowMoveResponse,
   flowProgressListQuery,
   flowProgressListResponse,
   flowProgressNewResponse,
@@ -15,6 +16,7 @@ import {
 } from "@pinjaman/contracts/flows";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { setSessionCookie } from "../../plugins/auth.ts";
+import { sessionInfo } from "../sessions/session-service.ts";
 import { actorOf, engineOf } from "./engine.ts";
 import {
   createProgress,
@@ -72,12 +74,13 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/flow_progresses/:id/move/:movementId",
-    { schema: { tags: ["flows"], summary: "Check the step and move", params: flowMoveParams, body: moveFlowProgressRequest, response: { 200: flowProgressResponse, ...errors } } },
+    { schema: { tags: ["flows"], summary: "Check the step and move", params: flowMoveParams, body: moveFlowProgressRequest, response: { 200: flowMoveResponse, ...errors } } },
     async (request, reply) => {
       const result = await moveProgress(engine, actorOf(request), request.params.id, request.params.movementId, request.body.data ?? {});
       // The account step signs the new customer in on this browser.
-      if (result.session) setSessionCookie(app, reply, result.session);
-      return { data: result.view };
+      if (!result.session) return { data: result.view };
+      setSessionCookie(app, reply, result.session);
+      return { data: result.view, session: sessionInfo(result.session) };
     },
   );
 

@@ -1,6 +1,6 @@
 import type { searchFilter } from "@pinjaman/contracts/identity";
 import { t } from "@pinjaman/i18n";
-import { eq, ilike, isNotNull, isNull, type AnyColumn, type SQL } from "drizzle-orm";
+import { eq, ilike, inArray, isNotNull, isNull, type AnyColumn, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { FieldErrors } from "../../plugins/errors.ts";
 import "@pinjaman/i18n/ns/account";
@@ -36,6 +36,13 @@ export function searchConditions(filters: readonly SearchFilter[], fields: Searc
     }
     if (filter.op === "empty") return void conditions.push(isNull(spec.column));
     if (filter.op === "present") return void conditions.push(isNotNull(spec.column));
+    if (filter.op === "in") {
+      if (!Array.isArray(filter.value) || filter.value.length === 0) {
+        errors[`filters.${i}.value`] = [t("account.search.value_required")];
+        return;
+      }
+      return void conditions.push(inArray(spec.column, filter.value));
+    }
     if (typeof filter.value !== "string" || filter.value.length === 0) {
       errors[`filters.${i}.value`] = [t("account.search.value_required")];
       return;

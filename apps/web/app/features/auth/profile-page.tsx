@@ -6,6 +6,8 @@ import { sessionActions } from "../session/session-actions.ts";
 import { useSessionState } from "../session/session-store.ts";
 import { apiFetch } from "../shell/api-fetch.ts";
 import { LoadingBox } from "../shell/loading-box.tsx";
+import { APPLICATIONS_SEARCH_URL, ProfileApplications } from "./profile-applications.tsx";
+import type { AccountApplication } from "@pinjaman/contracts/accounts";
 import "@pinjaman/i18n/ns/auth";
 import "./auth.css";
 
@@ -56,12 +58,13 @@ function RoleChoice({ roles, roleId }: { roles: CustomerRole[]; roleId: string |
 
 /**
  * /profile: greets the customer and shows their account, their roles (with the switch when
- * there are several) and their notices. The loan book will add the loans here.
+ * there are several), their loan applications and their notices.
  */
 export function ProfilePage() {
   const session = useSessionState();
   const [profile, setProfile] = useState<Loaded<Profile>>(null);
   const [notices, setNotices] = useState<Loaded<CustomerNotice[]>>(null);
+  const [applications, setApplications] = useState<Loaded<AccountApplication[]>>(null);
   const loaded = session.identityLoaded;
   const roleId = session.roleId;
 
@@ -73,6 +76,9 @@ export function ProfilePage() {
     if (!loaded) return;
     let current = true;
     void load(apiFetch<{ data: Profile }>(PROFILE_URL)).then((result) => current && setProfile(result));
+    void load(apiFetch<{ data: AccountApplication[] }>(APPLICATIONS_SEARCH_URL, { method: "POST", body: { filters: [] } })).then(
+      (result) => current && setApplications(result),
+    );
     return () => {
       current = false;
     };
@@ -111,6 +117,7 @@ export function ProfilePage() {
               )}
             </dl>
           </section>
+          <ProfileApplications applications={applications} />
           <section aria-labelledby="profile-roles-title">
             <h2 id="profile-roles-title">{t("auth.profile.roles_title")}</h2>
             <RoleChoice roles={roles} roleId={roleId} />

@@ -1,0 +1,20 @@
+import { schema } from "@pinjaman/db";
+import type { TestApp } from "../../../test/harness.ts";
+
+/** A flow progress row (with its flow and version) to attach recordings and connections to. */
+export async function insertFlowProgress(
+  db: TestApp["database"]["db"],
+  { status = "in_progress", expiresAt = new Date(Date.now() + 3_600_000) }: { status?: "in_progress" | "completed"; expiresAt?: Date } = {},
+): Promise<string> {
+  const key = `it_${Math.random().toString(36).slice(2, 10)}`;
+  await db.insert(schema.flows).values({ key, name: "Integrations test", audience: "public" });
+  const [version] = await db
+    .insert(schema.flowVersions)
+    .values({ flowKey: key, number: 1, digest: key, definition: {} })
+    .returning({ id: schema.flowVersions.id });
+  const [progress] = await db
+    .insert(schema.flowProgresses)
+    .values({ flowVersionId: version!.id, flowKey: key, currentStep: "voice", status, expiresAt })
+    .returning({ id: schema.flowProgresses.id });
+  return progress!.id;
+}

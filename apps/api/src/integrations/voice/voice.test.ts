@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { sandboxVoice, VOICE_MAX_BYTES } from "./voice-adapter.ts";
+import { insertFlowProgress } from "./test-progress.ts";
+
+const URL = "/pub_api/v1/open/integrations/voice/recordings";
+
+let ctx: TestApp;
+let progressId: string;
+
+beforeAll(async () => {
+  ctx = await testApp();
+  progressId = await insertFlowProgress(ctx.database.db);
+});
+afterAll(async () => ctx.close());
+
+/** Serialises a FormData the way a browser sends it. */
+async function multipart(form: FormData): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { "content-type": request.headers.get("content-type")! } };
+}
+
+function form(parts: { file?: { bytes: Uint8Array<ArrayBuffer>; type: string; name?: string }; flow_progress_id?: string }): FormData {
+  const data = new FormData();
+  if (parts.flow_progress_id !== undefined) data.append("flow_progress_id", parts.flow_progress_id);
+  if (parts.file) data.append("file", new Blob([parts.file.bytes], { type: parts.file.type }), parts.file.name ?? "voice.webm");
+  return data;
+}
+
+async function post(data: FormData) {
+  const body = await multipart(data);
+  return ctx.app.inject({ method: "POST", url: URL, ...body });
+}
+
+describe(`POST ${URL}`, () => {
+  it("stores an audio file of an open progress and answers its id", async () => {
+    const response = await post(form({ flow_progress_id: progressId, file: { bytes: new Uint8Array([1, 2, 3, 4]), type: "audio/webm" } }));
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json<{ id: string }>();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("accepts a file exactly at 2 MB and refuses one byte more with 413", async () => {
+    const ok = await post(form({ flow_progress_id: progressId, file: { bytes: new Uint8Array(VOICE_MAX_BYTES), type: "audio/ogg" } }));
+    expect(ok.statusCode).toBe(201);
+    const tooBig = await post(form({ flow_progress_id: progressId, file: { bytes: new Uint8Array(VOICE_MAX_BYTES + 1), type: "audio/ogg" } }));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({
+      error: { code: "payload_too_large", message: "Rekaman terlalu besar. Maksimal 2 MB.", fields: { file: ["Rekaman terlalu besar. Maksimal 2 MB."] } },
+    });
+  });
+
+  it("refuses a file that is not audio", async () => {
+    const response = await post(form({ flow_progress_id: progressId, file: { bytes: new Uint8Array([1]), type: "image/png", name: "x.png" } }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ file: ["Rekaman harus berupa berkas audio"] });
+  });
+
+  it("refuses a missing file and a missing progress id with messages per field", async () => {
+    const response = await post(form({}));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      file: ["Berkas rekaman wajib dikirim"],
+      flow_progress_id: ["flow_progress_id wajib diisi"],
+    });
+  });
+
+  it("answers 404 for an unknown, malformed, completed or expired progress and stores nothing", async () => {
+    const completed = await insertFlowProgress(ctx.database.db, { status: "completed" });
+    const expired = await insertFlowProgress(ctx.database.db, { expiresAt: new Date(Date.now() - 1000) });
+    const before = await rowCounts(ctx.database);
+    for (const id of ["7d1f0c1e-8f7a-4b55-9d2e-3a8c1b2d4e5f", "not-a-uuid", completed, expired]) {
+      const response = await post(form({ flow_progress_id: id, file: { bytes: new Uint8Array([1]), type: "audio/webm" } }));
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toEqual({ code: "flow_progress_not_found", message: "Formulir tidak ditemukan" });
+    }
+    expect(await rowCounts(ctx.database)).toEqual(before);
+  });
+
+  it("refuses a JSON body with 415", async () => {
+    const response = await ctx.app.inject({ method: "POST", url: URL, payload: { flow_progress_id: progressId } });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe("unsupported_media_type");
+  });
+});
+
+describe("sandboxVoice", () => {
+  it("keeps the audio and forgets the oldest beyond its capacity", async () => {
+    const voice = sandboxVoice(2);
+    const first = await voice.store({ flowProgressId: "p", filename: "a.webm", mimeType: "audio/webm", bytes: Buffer.from([9]) });
+    const second = await voice.store({ flowProgressId: "p", filename: "b.webm", mimeType: "audio/webm", bytes: Buffer.from([8, 7]) });
+    expect(voice.bytes(first.id)).toEqual(Buffer.from([9]));
+    expect((await voice.find(second.id))?.size).toBe(2);
+    await voice.store({ flowProgressId: "p", filename: "c.webm", mimeType: "audio/webm", bytes: Buffer.from([1]) });
+    expect(await voice.find(first.id)).toBeNull();
+    expect(await voice.find(second.id)).not.toBeNull();
+  });
+});

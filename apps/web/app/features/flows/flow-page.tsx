@@ -1,0 +1,61 @@
+import type { FlowProgressView } from "@pinjaman/contracts/flows";
+import type { SessionInfo } from "@pinjaman/contracts/auth";
+import { t } from "@pinjaman/i18n";
+import { useCallback } from "react";
+import { sessionActions } from "../session/session-actions.ts";
+import { useSessionState } from "../session/session-store.ts";
+import { readRegistrationState, resetRegistrationState, writeRegistrationState } from "../shell/registration.ts";
+import { flowApi } from "./flow-api.ts";
+import { FlowView } from "./flow-view.tsx";
+import { useFlow } from "./use-flow.ts";
+import "@pinjaman/i18n/ns/flows";
+
+export type FlowPageProps = {
+  flowKey: string;
+  /** Sign-up runs a public flow through pub_api; other pages through app_api. */
+  audience: "public" | "customer";
+  /** The sign-up page keeps the registration state (spec section 4). */
+  registration?: boolean;
+};
+
+/** A flow hosted on a page: resumes the remembered progress, signs in after the account step, finishes into the flow's target. */
+export function FlowPage({ flowKey, audience, registration = false }: FlowPageProps) {
+  const session = useSessionState();
+  const onSession = useCallback(
+    async (info: SessionInfo) => {
+      // A login resets the registration state; signing in inside the registration continues it.
+      const kept = readRegistrationState();
+      const loaded = await sessionActions.login(info);
+      if (registration) writeRegistrationState(kept);
+      if (!loaded) console.warn("Registration identity not loaded");
+    },
+    [registration],
+  );
+  const onProgress = useCallback(
+    (id: string) => {
+      if (registration) writeRegistrationState({ ...readRegistrationState(), flowProgressId: id });
+    },
+    [registration],
+  );
+  const onCompleted = useCallback(
+    (_view: FlowProgressView) => {
+      if (registration) resetRegistrationState();
+      // Finishing reloads the client's data: the new account and application.
+      void sessionActions.loadIdentity().catch((error: unknown) => console.warn("Registration identity not loaded", error));
+    },
+    [registration],
+  );
+  const flow = useFlow({ flowKey, audience, api: flowApi, authenticationId: session.authenticationId, onSession, onProgress, onCompleted });
+  return (
+    <div className="container">
+      <FlowView flow={flow} customerId={session.customerId} affiliate={session.affiliate} />
+      {flow.progress && flow.progress.status === "in_progress" && flow.stepIndex > 0 && !session.authenticationId ? (
+        <p className="flow-resume">
+          <button type="button" className="button button--text" onClick={() => void flow.restart()}>
+            {t("flows.page.start_new")}
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

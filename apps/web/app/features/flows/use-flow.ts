@@ -1,0 +1,249 @@
+import type { FieldValue, FlowProgressNew, FlowProgressView, FlowStep, FlowValues } from "@pinjaman/contracts/flows";
+import type { SessionInfo } from "@pinjaman/contracts/auth";
+import { t } from "@pinjaman/i18n";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ApiError } from "../shell/api-fetch.ts";
+import type { FlowApi } from "./flow-api.ts";
+import { forgetProgress, rememberProgress, rememberedProgress } from "./flow-memory.ts";
+import "@pinjaman/i18n/ns/flows";
+
+/** Values typed once and never saved (the server refuses to store them too). */
+function isTransient(step: FlowStep, key: string): boolean {
+  const field = step.fields.find((f) => f.key === key);
+  return field?.templateKey === "password" || key === "signature_code";
+}
+
+function writable(step: FlowStep, values: FlowValues): FlowValues {
+  const keys = new Set(step.fields.filter((f) => f.templateKey !== "delayed_button" && f.templateKey !== "resend_code" && !f.readOnly).map((f) => f.key));
+  return Object.fromEntries(Object.entries(values).filter(([key]) => keys.has(key)));
+}
+
+function stepValues(step: FlowStep): FlowValues {
+  return Object.fromEntries(step.fields.map((f) => [f.key, f.current_value]));
+}
+
+export const AUTOSAVE_DELAY_MS = 800;
+
+export type UseFlowOptions = {
+  flowKey: string;
+  audience: "public" | "customer";
+  api: FlowApi;
+  authenticationId: string | null;
+  /** The account step opened a session: sign the page in (sessionActions.login). */
+  onSession(session: SessionInfo): Promise<void>;
+  /** Called with each stored progress id (the registration state keeps it). */
+  onProgress?(id: string): void;
+  onCompleted?(view: FlowProgressView): void;
+};
+
+export type FlowController = ReturnType<typeof useFlow>;
+
+/**
+ * The state of one flow on the page: the stored progress (or the preview of step one before the
+ * first "Lanjutkan"), the step's values as typed, errors per field from the server, fields that
+ * hold the step back, and the calls that change it. Submitting replaces the step with the
+ * server's answer (DESIGN.md section 8, Ory elements).
+ */
+export function useFlow(options: UseFlowOptions) {
+  const { flowKey, audience, api, authenticationId } = options;
+  const optionsRef = useRef(options);
+  useEffect(() => {
+    optionsRef.current = options;
+  });
+  const [preview, setPreview] = useState<FlowProgressNew | null>(null);
+  const [progress, setProgress] = useState<FlowProgressView | null>(null);
+  const [values, setValuesState] = useState<FlowValues>({});
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [blocking, setBlockingState] = useState<Record<string, boolean>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const shownId = useRef<string | null>(null);
+  const pending = useRef<FlowValues>({});
+
+  const step: FlowStep | null = progress?.step ?? preview?.step ?? null;
+
+  const show = useCallback((view: FlowProgressView) => {
+    shownId.current = view.id;
+    setProgress(view);
+    setValuesState(stepValues(view.step));
+    setErrors({});
+    setBlockingState({});
+    if (view.status === "in_progress") {
+      rememberProgress(view.flow.key, optionsRef.current.authenticationId, view.id);
+      optionsRef.current.onProgress?.(view.id);
+    }
+  }, []);
+
+  const startFresh = useCallback(async () => {
+    const first = await api.preview(flowKey, audience);
+    setProgress(null);
+    setPreview(first);
+    setValuesState(stepValues(first.step));
+    setErrors({});
+    setBlockingState({});
+  }, [api, flowKey, audience]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const remembered = rememberedProgress(flowKey, authenticationId);
+    // Signing in on the account step re-keys the memory to the new session: same progress, nothing to load.
+    if (remembered && remembered === shownId.current) return;
+    setLoaded(false);
+    setFailure(null);
+    (async () => {
+      if (remembered) {
+        try {
+          const view = await api.edit(remembered);
+          if (cancelled) return;
+          if (view.status === "in_progress") {
+            show(view);
+            return;
+          }
+        } catch (error) {
+          if (!(error instanceof ApiError) || ![404, 409, 410].includes(error.status)) throw error;
+        }
+        forgetProgress(flowKey, authenticationId);
+      }
+      if (!cancelled) await startFresh();
+    })()
+      .catch((error: unknown) => !cancelled && setFailure(error instanceof Error ? error.message : t("flows.error.progress_not_found")))
+      .finally(() => !cancelled && setLoaded(true));
+    return () => {
+      cancelled = true;
+    };
+    // The remembered id is read once per flow and session: a new session re-keys it.
+  }, [api, flowKey, authenticationId, show, startFresh]);
+
+  const flushSave = useCallback(async () => {
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = null;
+    const id = progress?.id;
+    const changes = pending.current;
+    pending.current = {};
+    if (!id || Object.keys(changes).length === 0) return;
+    try {
+      await api.save(id, changes);
+      rememberProgress(flowKey, optionsRef.current.authenticationId, id);
+    } catch (error) {
+      // A failed save is not lost: the values stay on the page and go with the next move.
+      console.warn("[flow] saving failed", error);
+    }
+  }, [api, flowKey, progress?.id]);
+
+  useEffect(() => () => {
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+  }, []);
+
+  const setValues = useCallback(
+    (changes: FlowValues) => {
+      if (!step) return;
+      setValuesState((current) => ({ ...current, ...changes }));
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in changes))));
+      const saved = Object.fromEntries(Object.entries(writable(step, changes)).filter(([key]) => !isTransient(step, key)));
+      if (!progress || Object.keys(saved).length === 0) return;
+      pending.current = { ...pending.current, ...saved };
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(() => void flushSave(), AUTOSAVE_DELAY_MS);
+    },
+    [step, progress, flushSave],
+  );
+
+  const setValue = useCallback((key: string, value: FieldValue) => setValues({ [key]: value }), [setValues]);
+
+  const setBlocking = useCallback((key: string, isBlocking: boolean) => {
+    setBlockingState((current) => (Boolean(current[key]) === isBlocking ? current : { ...current, [key]: isBlocking }));
+  }, []);
+
+  const move = useCallback(
+    async (movementId: string) => {
+      if (!step || busy) return;
+      setBusy(true);
+      setFailure(null);
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      pending.current = {};
+      try {
+        const sent = writable(step, values);
+        let current = progress;
+        if (!current) {
+          if (!preview) return;
+          const stored = Object.fromEntries(Object.entries(sent).filter(([key]) => !isTransient(step, key)));
+          current = await api.create(flowKey, audience, stored, preview.flow_version_id);
+          shownId.current = current.id;
+          setProgress(current);
+          rememberProgress(flowKey, optionsRef.current.authenticationId, current.id);
+          optionsRef.current.onProgress?.(current.id);
+        }
+        const answer = await api.move(current.id, movementId, sent, step.key);
+        if (answer.session) {
+          forgetProgress(flowKey, optionsRef.current.authenticationId);
+          rememberProgress(flowKey, answer.session.authentication_id, answer.data.id);
+          await optionsRef.current.onSession(answer.session);
+        }
+        show(answer.data);
+        if (answer.data.status === "completed") {
+          forgetProgress(flowKey, answer.session?.authentication_id ?? optionsRef.current.authenticationId);
+          optionsRef.current.onCompleted?.(answer.data);
+        }
+        window.scrollTo?.({ top: 0 });
+      } catch (error) {
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0 && error.status === 422) {
+          setErrors(error.fields);
+        } else if (error instanceof ApiError && error.status === 410) {
+          forgetProgress(flowKey, optionsRef.current.authenticationId);
+          setFailure(error.message);
+          await startFresh();
+        } else {
+          setFailure(error instanceof Error ? error.message : String(error));
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, audience, busy, flowKey, preview, progress, show, startFresh, step, values],
+  );
+
+  const runAction = useCallback(
+    async (action: string) => {
+      if (!progress) return;
+      const view = await api.action(progress.id, action);
+      setProgress(view);
+    },
+    [api, progress],
+  );
+
+  const advance = useCallback(() => {
+    const forward = step?.movements.find((m) => m.direction === "forward");
+    if (forward) void move(forward.id);
+  }, [move, step]);
+
+  const restart = useCallback(async () => {
+    forgetProgress(flowKey, optionsRef.current.authenticationId);
+    setFailure(null);
+    await startFresh();
+  }, [flowKey, startFresh]);
+
+  const isBlocked = useMemo(() => Object.values(blocking).some(Boolean), [blocking]);
+
+  return {
+    loaded,
+    failure,
+    step,
+    progress,
+    preview,
+    values,
+    errors,
+    busy,
+    isBlocked,
+    stepIndex: progress?.step_index ?? 0,
+    stepsCount: progress?.steps_count ?? preview?.steps_count ?? 0,
+    setValue,
+    setValues,
+    setBlocking,
+    move,
+    runAction,
+    advance,
+    restart,
+  };
+}

@@ -1,0 +1,31 @@
+import { EMAIL_MAX_LENGTH } from "@pinjaman/domain/field-rules";
+import type { FieldRendererProps } from "./field-props.ts";
+import { FieldFrame, textOf } from "./field-frame.tsx";
+
+export default function EmailField({ field, value, onChange, errors, disabled }: FieldRendererProps) {
+  return (
+    <FieldFrame field={field} errors={errors}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          name={field.key}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          className="field__input"
+          value={textOf(value)}
+          placeholder={field.placeholder ?? undefined}
+          maxLength={EMAIL_MAX_LENGTH}
+          readOnly={field.readOnly}
+          disabled={disabled}
+          required={field.required}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value.trim())}
+        />
+      )}
+    </FieldFrame>
+  );
+}

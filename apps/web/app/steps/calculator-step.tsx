@@ -1,0 +1,54 @@
+import type { OfferSchedule } from "@pinjaman/contracts/offers";
+import { formatRupiah } from "@pinjaman/domain/money";
+import { t } from "@pinjaman/i18n";
+import { useEffect, useState } from "react";
+import { fetchOfferSchedule } from "../features/calculator/schedule-api.ts";
+import type { StepRendererProps } from "./step-props.ts";
+import "@pinjaman/i18n/ns/flows";
+
+/** Amount and term (the product's loan settings as slider ranges) with the offer's instalment, priced by the server. */
+export default function CalculatorStep({ step, fields, values }: StepRendererProps) {
+  const productKey = typeof step.data?.product_key === "string" ? step.data.product_key : null;
+  const amount = Number(values.amount);
+  const term = Number(values.term);
+  const [schedule, setSchedule] = useState<OfferSchedule | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!productKey || !Number.isInteger(amount) || !Number.isInteger(term)) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetchOfferSchedule(productKey, { amount, term }, controller.signal)
+        .then((result) => {
+          setSchedule(result.ok ? result.schedule : null);
+          setProblem(result.ok ? null : result.message);
+        })
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [productKey, amount, term]);
+
+  return (
+    <>
+      {fields}
+      <dl className="flow-summary" aria-live="polite">
+        <div>
+          <dt>{t("flows.page.monthly")}</dt>
+          <dd data-testid="flow-monthly">{schedule ? formatRupiah(schedule.monthly_instalment) : "–"}</dd>
+        </div>
+        <div>
+          <dt>{t("flows.page.total")}</dt>
+          <dd>{schedule ? formatRupiah(schedule.total_repayment) : "–"}</dd>
+        </div>
+      </dl>
+      {problem ? (
+        <p className="flow-alert" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </>
+  );
+}

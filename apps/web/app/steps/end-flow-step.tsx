@@ -1,0 +1,16 @@
+import { t } from "@pinjaman/i18n";
+import { Link } from "react-router";
+import type { StepRendererProps } from "./step-props.ts";
+import "@pinjaman/i18n/ns/flows";
+
+/** end_flow: the flow is done; the customer goes on to where the flow leads (their profile). */
+export default function EndFlowStep({ step }: StepRendererProps) {
+  const redirect = typeof step.data?.redirect === "string" ? step.data.redirect : "/profile";
+  return (
+    <p>
+      <Link className="button button--primary" to={redirect}>
+        {t("flows.page.to_profile")}
+      </Link>
+    </p>
+  );
+}

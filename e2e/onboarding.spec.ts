@@ -1,0 +1,121 @@
+import { CHROMIUM_ARGS } from "../scripts/chromium.mjs";
+import { lastOutboxId, waitForMessage } from "./support/auth.ts";
+import { choose, FAKE_MEDIA_ARGS, next, PHONE_WITH_CAMERA, takePhoto } from "./support/flows.ts";
+import { expect, test } from "./support/test.ts";
+
+test.use({ ...PHONE_WITH_CAMERA, launchOptions: { args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS], executablePath: "/usr/bin/chromium" } });
+
+// A born-1990 man's NIK from Kota Bandung (day 15, month 05, year 90).
+const NIK = "3273011505900001";
+
+test("a visitor signs up on a phone through spl_onboarding and lands on the profile with the submitted application", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const email = `wati.${Date.now()}@contoh.co.id`;
+  const phone = `81${String(Date.now()).slice(-9)}`;
+
+  await page.goto("/");
+  await page.getByRole("link", { name: "Daftar" }).first().click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pilih jumlah dan tenor pinjaman");
+  // Below 960 px the sliders are select lists.
+  await page.getByLabel("Jumlah pinjaman").selectOption({ label: "Rp 3.000.000" });
+  await page.getByLabel("Tenor").selectOption({ label: "6 bulan" });
+  await expect(page.getByTestId("flow-monthly")).not.toHaveText("–");
+  await next(page, "Buat akun");
+
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Nomor ponsel").fill(phone);
+  await page.getByLabel("Kata sandi", { exact: true }).fill("rahasia-Kuat-2026");
+  await next(page, "Data diri");
+
+  await page.getByLabel("Nama lengkap").fill("Wati Lestari");
+  await page.getByLabel("NIK").fill(NIK);
+  await page.getByLabel("Tempat lahir").fill("Bandung");
+  await page.getByLabel("Tanggal lahir").fill("1990-05-15");
+  await page.getByLabel("Jenis kelamin").selectOption({ label: "Laki-laki" });
+  await page.getByLabel("Status perkawinan").selectOption({ label: "Kawin" });
+  await page.getByLabel("Pendidikan terakhir").selectOption({ label: "S1" });
+  await page.getByLabel("Nama gadis ibu kandung").fill("Siti");
+  await next(page, "Alamat tempat tinggal");
+
+  await choose(page, "Provinsi", "Jawa B", "Jawa Barat");
+  await choose(page, "Kabupaten/Kota", "Kota Band", "Kota Bandung");
+  await choose(page, "Kecamatan", "Sukas", "Sukasari");
+  await choose(page, "Kelurahan/Desa", "Geger", "Gegerkalong");
+  await choose(page, "Kode pos", "401", "40153");
+  await page.getByLabel("Alamat jalan").fill("Jl. Gegerkalong Hilir No. 12");
+  await next(page, "Pekerjaan dan penghasilan");
+
+  await page.getByLabel("Jenis pekerjaan").selectOption({ label: "Karyawan swasta" });
+  await page.getByLabel("Nama perusahaan atau tempat usaha").fill("PT Maju Jaya");
+  await page.getByLabel("Penghasilan per bulan").selectOption({ label: "Rp5 juta – Rp10 juta" });
+  await next(page, "Foto KTP dan swafoto");
+
+  await takePhoto(page, "Foto KTP");
+  await takePhoto(page, "Swafoto");
+  await next(page, "Rekening pencairan");
+
+  await choose(page, "Bank", "BC", "BCA");
+  await page.getByLabel("Nomor rekening").fill("1234567890");
+  await page.getByLabel("Nama pemilik rekening").fill("Wati Lestari");
+  await next(page, "Syarat dan ketentuan");
+
+  const agree = page.getByRole("checkbox", { name: "Saya telah membaca dan menyetujui syarat dan ketentuan di atas" });
+  await expect(agree).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Lanjutkan" })).toBeDisabled();
+  await page.getByRole("region", { name: "Syarat dan ketentuan layanan" }).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await agree.check();
+  await next(page, "Perjanjian pinjaman");
+
+  await expect(page.getByRole("article")).toContainText("Rp 3.000.000");
+  await expect(page.getByRole("article")).toContainText("Wati Lestari");
+  const before = await lastOutboxId(request);
+  await page.getByRole("checkbox", { name: "Saya menyetujui perjanjian pinjaman di atas" }).check();
+  await next(page, "Tanda tangan elektronik");
+
+  const [, code] = await waitForMessage(request, `+62${phone}`, before, /(\d{6})/);
+  await page.getByLabel("Kode tanda tangan").fill(code ?? "");
+  await page.getByRole("button", { name: "Tanda tangani" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pengajuan terkirim");
+
+  await page.getByRole("link", { name: "Lihat profil" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Wati Lestari");
+  const application = page.getByRole("region", { name: "Pengajuan pinjaman" });
+  await expect(application).toContainText("Rp 3.000.000");
+  await expect(application).toContainText("6 bulan");
+  await expect(application).toContainText("DIKIRIMKAN");
+});
+
+test("an applicant under 25 is stopped with the spec's message", async ({ page }) => {
+  await page.goto("/sign-up?flow=spl_onboarding");
+  await next(page, "Buat akun");
+  await page.getByLabel("E-mail").fill(`muda.${Date.now()}@contoh.co.id`);
+  await page.getByLabel("Nomor ponsel").fill(`82${String(Date.now()).slice(-9)}`);
+  await page.getByLabel("Kata sandi", { exact: true }).fill("rahasia-Kuat-2026");
+  await next(page, "Data diri");
+  // Born 1 January 2005: under 25.
+  await page.getByLabel("NIK").fill("3273010101050001");
+  await expect(
+    page.getByText(
+      "Mohon Maaf. Kami tidak lagi menerima pengajuan dari pengguna di bawah 25 tahun. Silahkan merujuk ke bagian persyaratan minimum di situs/aplikasi kami.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Lanjutkan" })).toBeDisabled();
+});
+
+test("a half-done flow resumes after a reload", async ({ page }) => {
+  await page.goto("/sign-up?flow=spl_onboarding");
+  await page.getByLabel("Jumlah pinjaman").selectOption({ label: "Rp 5.000.000" });
+  await next(page, "Buat akun");
+  const email = `lanjut.${Date.now()}@contoh.co.id`;
+  await page.getByLabel("E-mail").fill(email);
+  // The autosave runs 800 ms after typing stops.
+  await page.waitForResponse((r) => r.request().method() === "PATCH" && /\/flow_progresses\/[^/]+$/.test(r.url()));
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Buat akun");
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await page.getByRole("button", { name: "Kembali" }).click();
+  await expect(page.getByLabel("Jumlah pinjaman")).toHaveValue("5000000");
+});

@@ -1,0 +1,4 @@
+import { registerTexts } from "../index.ts";
+import texts from "../id/address.json" with { type: "json" };
+
+registerTexts("address", texts);
