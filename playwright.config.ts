@@ -30,11 +30,13 @@ export default defineConfig({
     command: "node --import tsx apps/api/src/main.ts",
     url: `http://127.0.0.1:${port}/tkb.php`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh database loads the Kemendagri areas and the postal codes first (10–30 s on PGlite).
+    timeout: 180_000,
     env: {
       NODE_ENV: "production",
       PORT: String(port),
       PGLITE_DIR: join(tmpdir(), `pinjaman-e2e-${process.env.E2E_RUN_ID}`),
+      UPLOAD_DIR: join(tmpdir(), `pinjaman-e2e-uploads-${process.env.E2E_RUN_ID}`),
       LOG_LEVEL: "warn",
     },
   },

@@ -50,6 +50,11 @@ export function useFlow(options: UseFlowOptions) {
   useEffect(() => {
     optionsRef.current = options;
   });
+  // The session the memory is keyed by: the account step's sign-in changes it before the page re-renders.
+  const authRef = useRef(authenticationId);
+  useEffect(() => {
+    authRef.current = authenticationId;
+  }, [authenticationId]);
   const [preview, setPreview] = useState<FlowProgressNew | null>(null);
   const [progress, setProgress] = useState<FlowProgressView | null>(null);
   const [values, setValuesState] = useState<FlowValues>({});
@@ -71,7 +76,7 @@ export function useFlow(options: UseFlowOptions) {
     setErrors({});
     setBlockingState({});
     if (view.status === "in_progress") {
-      rememberProgress(view.flow.key, optionsRef.current.authenticationId, view.id);
+      rememberProgress(view.flow.key, authRef.current, view.id);
       optionsRef.current.onProgress?.(view.id);
     }
   }, []);
@@ -125,7 +130,7 @@ export function useFlow(options: UseFlowOptions) {
     if (!id || Object.keys(changes).length === 0) return;
     try {
       await api.save(id, changes);
-      rememberProgress(flowKey, optionsRef.current.authenticationId, id);
+      rememberProgress(flowKey, authRef.current, id);
     } catch (error) {
       // A failed save is not lost: the values stay on the page and go with the next move.
       console.warn("[flow] saving failed", error);
@@ -172,18 +177,19 @@ export function useFlow(options: UseFlowOptions) {
           current = await api.create(flowKey, audience, stored, preview.flow_version_id);
           shownId.current = current.id;
           setProgress(current);
-          rememberProgress(flowKey, optionsRef.current.authenticationId, current.id);
+          rememberProgress(flowKey, authRef.current, current.id);
           optionsRef.current.onProgress?.(current.id);
         }
         const answer = await api.move(current.id, movementId, sent, step.key);
         if (answer.session) {
-          forgetProgress(flowKey, optionsRef.current.authenticationId);
-          rememberProgress(flowKey, answer.session.authentication_id, answer.data.id);
+          forgetProgress(flowKey, authRef.current);
+          authRef.current = answer.session.authentication_id;
+          rememberProgress(flowKey, authRef.current, answer.data.id);
           await optionsRef.current.onSession(answer.session);
         }
         show(answer.data);
         if (answer.data.status === "completed") {
-          forgetProgress(flowKey, answer.session?.authentication_id ?? optionsRef.current.authenticationId);
+          forgetProgress(flowKey, authRef.current);
           optionsRef.current.onCompleted?.(answer.data);
         }
         window.scrollTo?.({ top: 0 });
@@ -191,7 +197,7 @@ export function useFlow(options: UseFlowOptions) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0 && error.status === 422) {
           setErrors(error.fields);
         } else if (error instanceof ApiError && error.status === 410) {
-          forgetProgress(flowKey, optionsRef.current.authenticationId);
+          forgetProgress(flowKey, authRef.current);
           setFailure(error.message);
           await startFresh();
         } else {
@@ -219,7 +225,7 @@ export function useFlow(options: UseFlowOptions) {
   }, [move, step]);
 
   const restart = useCallback(async () => {
-    forgetProgress(flowKey, optionsRef.current.authenticationId);
+    forgetProgress(flowKey, authRef.current);
     setFailure(null);
     await startFresh();
   }, [flowKey, startFresh]);
