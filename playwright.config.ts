@@ -13,7 +13,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A 2-core CI machine runs two browsers, the server and argon2id at once: a login alone can take seconds.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: reportDir
     ? [["list"], ["json", { outputFile: join(reportDir, `playwright-${Date.now()}.json`) }]]

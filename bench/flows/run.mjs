@@ -28,6 +28,8 @@ const PROGRESSES = Number(process.env.BENCH_PROGRESSES ?? 200);
 const PORT = Number(process.env.BENCH_PORT ?? 0);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10 * 60_000);
+// A directory: every server process writes a V8 CPU profile there (open it in Chrome DevTools).
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 /** The app's save may take at most twice the bare UPDATE's time per request. */
 const TARGET_RATIO = 0.5;
 
@@ -64,7 +66,8 @@ async function freshPostgres(serverUrl) {
 /** Starts bench/flows/server.ts; resolves once it prints BENCH_READY; `stop()` resolves with its BENCH_STATS. */
 function startServer(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "bench/flows/server.ts")], {
+    const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", join(ROOT, "bench/flows/server.ts")], {
       cwd: ROOT,
       env: { ...process.env, ...env, BENCH_PORT: String(PORT), BENCH_CUSTOMERS: String(PROGRESSES) },
       stdio: ["ignore", "pipe", "inherit"],

@@ -24,6 +24,8 @@ import { publicFlowRoutes } from "./modules/flows/public-routes.ts";
 import { flowRoutes } from "./modules/flows/routes.ts";
 import { accountApplicationRoutes } from "./modules/account-applications/routes.ts";
 import { fieldUploadRoutes } from "./modules/field-uploads/routes.ts";
+import type { FileStorage } from "./integrations/storage/file-storage.ts";
+import { selectStorage } from "./integrations/storage/select-storage.ts";
 import { scopedFlowRoutes } from "./modules/flows/scoped-routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -37,6 +39,8 @@ declare module "fastify" {
     config: Config;
     services: Services;
     flowCatalogue: FlowCatalogue;
+    /** Where field uploads live (local disk or S3), chosen by configuration. */
+    fileStorage: FileStorage;
   }
 }
 
@@ -67,6 +71,7 @@ export async function buildApp({ db, config, web }: BuildAppOptions): Promise<Fa
   app.decorate("config", config);
   app.decorate("services", createServices(db, config));
   app.decorate("flowCatalogue", await loadFlowCatalogue(db));
+  app.decorate("fileStorage", selectStorage(config));
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

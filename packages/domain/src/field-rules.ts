@@ -36,10 +36,7 @@ const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][
 /** "latitude, longitude" as the geolocation field stores it. */
 const LAT_LNG = /^(-?\d{1,3}(?:\.\d+)?),\s*(-?\d{1,3}(?:\.\d+)?)$/;
 
-/**
- * The password rule of the auth issue (apps/api/src/modules/password-resets/
- * password-token-service.ts passwordIsStrong): 10 characters or more with a letter and a digit.
- */
+/** The password rule of every form that sets one: 10 characters or more with a letter and a digit. */
 export function isStrongPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(password) && /\p{Nd}/u.test(password);
 }

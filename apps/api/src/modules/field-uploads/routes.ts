@@ -5,7 +5,6 @@ import { t } from "@pinjaman/i18n";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { LocalStorage } from "../../integrations/storage/local.ts";
-import { selectStorage } from "../../integrations/storage/select-storage.ts";
 import { sendError } from "../../plugins/errors.ts";
 import { callerOf } from "../identity/caller.ts";
 import { presignUpload, readableUpload, receiveUpload, UploadRefused } from "./upload-service.ts";
@@ -18,7 +17,7 @@ const params = z.object({ id: z.uuid() });
  * target, and reading a file back. Multipart is registered here only, so no other route parses it.
  */
 export const fieldUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = selectStorage(app.config);
+  const storage = app.fileStorage;
   await app.register(multipart, {
     // One file after a few policy fields; one byte over the largest upload lets the policy's own
     // size check (not the parser's truncation) refuse it.

@@ -1,37 +1,19 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp } from "../../app.ts";
-import { testConfig, testDatabase, type TestApp } from "../../../test/harness.ts";
-import { fieldUploadRoutes } from "./routes.ts";
+import { testApp, type TestApp } from "../../../test/harness.ts";
 
 export const UPLOAD_TEST_SECRET = "u".repeat(40);
 
-/**
- * testApp() with uploads in a temporary directory and a 2 KB limit. The routes are mounted here
- * until app.ts registers them (then the check skips the second registration).
- */
+/** testApp() with uploads in a temporary directory and a 2 KB limit. */
 export async function uploadTestApp(): Promise<TestApp & { dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), "field-uploads-"));
-  const database = await testDatabase();
-  const config = testConfig({ UPLOAD_DIR: dir, UPLOAD_SECRET: UPLOAD_TEST_SECRET, UPLOAD_MAX_BYTES: "2048" });
-  const app = await buildApp({
-    db: database.db,
-    config,
-    web: async (app) => {
-      if (!app.hasRoute({ method: "POST", url: "/app_api/v1/field_uploads/presign_upload" })) {
-        await app.register(fieldUploadRoutes, { prefix: "/app_api/v1" });
-      }
-    },
-  });
-  await app.ready();
+  const test = await testApp({ UPLOAD_DIR: dir, UPLOAD_SECRET: UPLOAD_TEST_SECRET, UPLOAD_MAX_BYTES: "2048" });
   return {
-    app,
-    database,
+    ...test,
     dir,
     close: async () => {
-      await app.close();
-      await database.close();
+      await test.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -7,6 +7,7 @@ import { schema } from "@pinjaman/db";
 import { jakartaToday } from "@pinjaman/domain";
 import type { FlowDefinition, StepActionKey, StepDefinition } from "../../flows/definition.ts";
 import { findStep, type FlowCatalogue, type FlowVersion } from "../../flows/flow-catalogue.ts";
+import type { FileStorage } from "../../integrations/storage/file-storage.ts";
 import type { Caller } from "../../plugins/auth.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { recordAudit, type RequestOrigin } from "../audit/audit-service.ts";
@@ -40,6 +41,8 @@ export const PROGRESS_LIFETIME_MINUTES = 2000;
 export type FlowEngine = {
   db: Db;
   catalogue: FlowCatalogue;
+  /** To confirm a file sent straight to S3 exists before a step accepts it. */
+  storage: FileStorage;
   signatures: Omit<SignatureContext, "origin" | "db">;
 };
 
@@ -341,7 +344,7 @@ export async function moveProgress(
   const target = arrive(definition, movement.to, row.customerId);
   if (movement.direction === "forward") {
     const errors = await checkStep(
-      { db: engine.db, signatures: { ...engine.signatures, db: engine.db, origin: actor.origin }, product, customerId: row.customerId, flowProgressId: id, today },
+      { db: engine.db, storage: engine.storage, signatures: { ...engine.signatures, db: engine.db, origin: actor.origin }, product, customerId: row.customerId, flowProgressId: id, today },
       step,
       { ...values, ...transient },
     );

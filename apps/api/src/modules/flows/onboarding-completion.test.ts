@@ -373,10 +373,14 @@ describe("spl_onboarding through the HTTP calls", () => {
 
     it("personal: a NIK already on another customer's profile", async () => {
       const v = await visitorAt("personal");
-      // Wati's NIK, stored by the completion test above (or earlier in this file).
-      const [taken] = await t.database.db.select().from(schema.customerProfiles).where(eq(schema.customerProfiles.personalCode, WATI.nik));
-      expect(taken).toBeDefined();
-      await refused(v, "personal", { ...personal, personal_code: WATI.nik, birth_date: WATI.birthDate }, { personal_code: ["NIK ini sudah terdaftar pada akun lain."] });
+      // Budi's profile holds this NIK (a man born 15 May 1985).
+      const [budi] = await t.database.db.select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.email, "budi@pinjaman.test"));
+      const nik = "3273011505850002";
+      await t.database.db
+        .insert(schema.customerProfiles)
+        .values({ customerId: budi!.id, personalCode: nik, fullName: "Budi Santoso", birthDate: "1985-05-15", kyc: {}, consent: {} })
+        .onConflictDoNothing();
+      await refused(v, "personal", { ...personal, personal_code: nik, birth_date: "1985-05-15", gender: "male" }, { personal_code: ["NIK ini sudah terdaftar pada akun lain."] });
     });
 
     it("address: a city that is not in the chosen province, and a postal code of another village", async () => {

@@ -12,6 +12,7 @@ import type { StepCheckKey, StepDefinition } from "../../flows/definition.ts";
 import { waitText } from "../throttle/throttle-service.ts";
 import { checkAddressValues } from "../addresses/address-service.ts";
 import { checkUploadedFileValue } from "../field-uploads/upload-service.ts";
+import type { FileStorage } from "../../integrations/storage/file-storage.ts";
 import { FieldErrors } from "../../plugins/errors.ts";
 import { defaultOfferSchedule } from "../offers/schedule-service.ts";
 import { enterSignatureCode, isSigned, type SignatureContext } from "../signatures/signature-service.ts";
@@ -23,6 +24,7 @@ export type FieldMessages = Record<string, string[]>;
 
 export type CheckContext = {
   db: Db;
+  storage: FileStorage;
   signatures: SignatureContext;
   product: PublicProduct | null;
   customerId: string | null;
@@ -92,7 +94,12 @@ const CHECKS: Record<StepCheckKey, (ctx: CheckContext, values: FlowValues, error
   async uploads(ctx, values, errors, step) {
     for (const field of step.fields) {
       if (!["camera_front", "camera_rear", "file_upload"].includes(field.templateKey) || !values[field.key]) continue;
-      const messages = await checkUploadedFileValue(ctx.db, values[field.key], { customerId: ctx.customerId, accept: field.config?.accept });
+      const messages = await checkUploadedFileValue(ctx.db, values[field.key], {
+        customerId: ctx.customerId,
+        flowProgressId: ctx.flowProgressId,
+        storage: ctx.storage,
+        ...(field.config?.accept ? { accept: field.config.accept } : {}),
+      });
       for (const m of messages) add(errors, field.key, m);
     }
   },

@@ -10,6 +10,7 @@ import { revokeCustomerSessions } from "../sessions/session-service.ts";
 import { hashToken, newToken } from "../sessions/tokens.ts";
 import { clearThrottle, type ThrottleRule } from "../throttle/throttle-service.ts";
 import "@pinjaman/i18n/ns/authy";
+import { isStrongPassword } from "@pinjaman/domain/field-rules";
 
 export type PasswordTokenPurpose = "reset" | "generate";
 
@@ -47,11 +48,6 @@ export async function issuePasswordToken(
 export function passwordLink(publicOrigin: string, purpose: PasswordTokenPurpose, token: string): string {
   const page = purpose === "reset" ? "reset-password" : "generate-password";
   return `${publicOrigin.replace(/\/$/, "")}/${page}/${token}`;
-}
-
-/** At least 10 characters with a letter and a digit (the length is also in the contract). */
-export function passwordIsStrong(password: string): boolean {
-  return password.length >= 10 && /\p{L}/u.test(password) && /\p{Nd}/u.test(password);
 }
 
 /** Issues a reset token and mails the link; run after the answer (see the route). */
@@ -103,7 +99,7 @@ export async function resolvePasswordToken(
 ): Promise<ResolveResult> {
   const { db } = deps;
   const fields: Record<string, string[]> = {};
-  if (!passwordIsStrong(input.password)) fields.password = [t("authy.reset.weak_password")];
+  if (!isStrongPassword(input.password)) fields.password = [t("authy.reset.weak_password")];
   if (!(await usableToken(db, input.token, now))) fields.token = [t("authy.reset.invalid_token")];
   if (Object.keys(fields).length > 0) return { kind: "invalid", fields };
 
