@@ -1,31 +1,9 @@
 import { EMAIL_MAX_LENGTH } from "@pinjaman/domain/field-rules";
 import type { FieldRendererProps } from "./field-props.ts";
-import { FieldFrame, textOf } from "./field-frame.tsx";
+import { InputField } from "./input-field.tsx";
 
-export default function EmailField({ field, value, onChange, errors, disabled }: FieldRendererProps) {
-  return (
-    <FieldFrame field={field} errors={errors}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          name={field.key}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          className="field__input"
-          value={textOf(value)}
-          placeholder={field.placeholder ?? undefined}
-          maxLength={EMAIL_MAX_LENGTH}
-          readOnly={field.readOnly}
-          disabled={disabled}
-          required={field.required}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value.trim())}
-        />
-      )}
-    </FieldFrame>
-  );
+const EMAIL_INPUT = { type: "email", inputMode: "email", autoComplete: "email", autoCapitalize: "none", spellCheck: false, maxLength: EMAIL_MAX_LENGTH } as const;
+
+export default function EmailField(props: FieldRendererProps) {
+  return <InputField {...props} input={EMAIL_INPUT} parse={(raw) => raw.trim()} />;
 }

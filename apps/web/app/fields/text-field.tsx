@@ -1,27 +1,7 @@
 import { TEXT_MAX_LENGTH } from "@pinjaman/domain/field-rules";
 import type { FieldRendererProps } from "./field-props.ts";
-import { FieldFrame, textOf } from "./field-frame.tsx";
+import { InputField } from "./input-field.tsx";
 
-export default function TextField({ field, value, onChange, errors, disabled }: FieldRendererProps) {
-  return (
-    <FieldFrame field={field} errors={errors}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          name={field.key}
-          type="text"
-          className="field__input"
-          value={textOf(value)}
-          placeholder={field.placeholder ?? undefined}
-          maxLength={TEXT_MAX_LENGTH}
-          readOnly={field.readOnly}
-          disabled={disabled}
-          required={field.required}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </FieldFrame>
-  );
+export default function TextField(props: FieldRendererProps) {
+  return <InputField {...props} input={{ type: "text", maxLength: TEXT_MAX_LENGTH }} />;
 }
