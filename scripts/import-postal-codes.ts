@@ -8,23 +8,16 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { openDb } from "@pinjaman/db";
 import { importPostalCodes, loadAddressAreas } from "@pinjaman/db/address-data";
-import { ConfigError, loadConfig } from "../apps/api/src/config.ts";
+import { EX_CONFIG, EX_UNAVAILABLE, loadConfigOrReport, openConfiguredDatabase } from "../apps/api/src/open-configured-database.ts";
 
 const SHOWN_PROBLEMS = 20;
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    // Only the database settings matter here: forcing the sandbox flag spares an operator the
-    // server's production-only variables (COMPANY_API_KEY) for a data import.
-    config = loadConfig({ ...process.env, SANDBOX: "1" });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 78;
-  }
+  // Only the database settings matter here: forcing the sandbox flag spares an operator the
+  // server's production-only variables (COMPANY_API_KEY) for a data import.
+  const config = loadConfigOrReport({ ...process.env, SANDBOX: "1" });
+  if (!config) return EX_CONFIG;
   const given = process.argv[2];
   const csvPath = resolve(given ?? config.postalCodesCsv);
   if (!existsSync(csvPath)) {
@@ -33,14 +26,8 @@ async function main(): Promise<number> {
     return 66;
   }
 
-  let database;
-  try {
-    database = await openDb({ url: config.databaseUrl, dataDir: config.pgliteDir });
-  } catch (error) {
-    const target = config.databaseUrl ? "DATABASE_URL" : `PGlite at ${config.pgliteDir}`;
-    console.error(`Cannot open the database (${target}): ${(error as Error).message}`);
-    return 69;
-  }
+  const database = await openConfiguredDatabase(config);
+  if (!database) return EX_UNAVAILABLE;
   try {
     await database.migrate();
     const started = performance.now();

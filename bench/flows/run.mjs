@@ -7,14 +7,13 @@
 // bench/results/flows-<timestamp>.json. See bench/README.md ("Flows").
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import pg from "pg";
-import { guardRun } from "../lib/run-guard.mjs";
+import { guardRun, runGuarded, writeResults } from "../lib/run-guard.mjs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const HOST = "127.0.0.1";
@@ -241,9 +240,6 @@ async function main() {
   const withErrors = rows.filter((r) => r.errors > 0).length;
   console.log(`\n${rows.length - 1 - failing} of ${rows.length - 1} ratio targets met; ${withErrors === 0 ? "no errors" : `${withErrors} rows with errors`}.`);
 
-  const resultsDir = join(ROOT, "bench/results");
-  await mkdir(resultsDir, { recursive: true });
-  const file = join(resultsDir, `flows-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
   const report = {
     startedAt: startedAt.toISOString(),
     durationS: Math.round((Date.now() - startedAt.getTime()) / 1000),
@@ -263,15 +259,7 @@ async function main() {
     },
     results: rows,
   };
-  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nResults: ${file.slice(ROOT.length)}`);
+  await writeResults("flows", startedAt, report);
 }
 
-try {
-  await main();
-} catch (error) {
-  if (!stopping()) log("failed:", error?.stack ?? error);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
+await runGuarded(main, { log, stopping, cleanup });

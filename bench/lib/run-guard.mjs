@@ -39,3 +39,27 @@ export function median(values) {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+
+/** Writes bench/results/<name>-<time>.json and says where. */
+export async function writeResults(name, startedAt, report) {
+  const { mkdir, writeFile } = await import("node:fs/promises");
+  const dir = `${ROOT}bench/results`;
+  await mkdir(dir, { recursive: true });
+  const file = `${dir}/${name}-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`;
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults: ${file.slice(ROOT.length)}`);
+}
+
+/** Runs a benchmark's main under its guard: a failure sets the exit code, and everything started is stopped. */
+export async function runGuarded(main, { log, stopping, cleanup }) {
+  try {
+    await main();
+  } catch (error) {
+    if (!stopping()) log("failed:", error?.stack ?? error);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}

@@ -8,7 +8,7 @@
 // bench/results/login-<timestamp>.json. See bench/README.md ("Login").
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,7 +17,7 @@ import { hash, verify } from "@node-rs/argon2";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ARGON2_OPTIONS } from "../../apps/api/src/modules/accounts/passwords.ts";
-import { guardRun, median } from "../lib/run-guard.mjs";
+import { guardRun, median, runGuarded, writeResults } from "../lib/run-guard.mjs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const HOST = "127.0.0.1";
@@ -213,9 +213,6 @@ async function main() {
   console.log(table.join("\n"));
   console.log(`\nPassword hashing: ${params}. One hash on an idle process: ${timing.hashMedianMs.toFixed(1)} ms, one verification: ${timing.verifyMedianMs.toFixed(1)} ms (medians of ${timing.samples}).`);
 
-  const resultsDir = join(ROOT, "bench/results");
-  await mkdir(resultsDir, { recursive: true });
-  const file = join(resultsDir, `login-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
   const report = {
     startedAt: startedAt.toISOString(),
     durationS: Math.round((Date.now() - startedAt.getTime()) / 1000),
@@ -223,15 +220,7 @@ async function main() {
     argon2: { algorithm: "argon2id", ...ARGON2_OPTIONS, ...timing },
     results: rows,
   };
-  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nResults: ${file.slice(ROOT.length)}`);
+  await writeResults("login", startedAt, report);
 }
 
-try {
-  await main();
-} catch (error) {
-  if (!stopping()) log("failed:", error?.stack ?? error);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
+await runGuarded(main, { log, stopping, cleanup });

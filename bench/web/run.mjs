@@ -4,7 +4,7 @@
 // Prints a Markdown table on stdout (progress goes to stderr) and writes
 // bench/results/web-<timestamp>.json. See bench/README.md.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -12,7 +12,7 @@ import { fetchText, firstLoadJs, writeFloor } from "./lib/html.mjs";
 import { CHROME_PATH, measure, openChromes } from "./lib/lighthouse.mjs";
 import { CHROMIUM_ARGS } from "../../scripts/chromium.mjs";
 import { runCommand, startEmptyApp, startPinjaman, startStaticServer } from "./lib/servers.mjs";
-import { guardRun, median } from "../lib/run-guard.mjs";
+import { guardRun, median, runGuarded, writeResults } from "../lib/run-guard.mjs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const EMPTY_APP_DIR = join(ROOT, "bench/web/empty-app");
@@ -211,9 +211,6 @@ async function main() {
   console.log(`\n${passed} of ${all.length} targets met.`);
   if (warnings.length > 0) console.log(`\nWarnings:\n${[...new Set(warnings)].map((w) => `- ${w}`).join("\n")}`);
 
-  const resultsDir = join(ROOT, "bench/results");
-  await mkdir(resultsDir, { recursive: true });
-  const file = join(resultsDir, `web-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
   const report = {
     startedAt: startedAt.toISOString(),
     durationS: Math.round((Date.now() - startedAt.getTime()) / 1000),
@@ -226,15 +223,7 @@ async function main() {
     total: all.length,
     warnings: [...new Set(warnings)],
   };
-  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nResults: ${file.slice(ROOT.length)}`);
+  await writeResults("web", startedAt, report);
 }
 
-try {
-  await main();
-} catch (error) {
-  if (!stopping()) log("failed:", error?.stack ?? error); // else: aborted, the signal handler exits
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
+await runGuarded(main, { log, stopping, cleanup });

@@ -1,32 +1,18 @@
-import { openDb, seedSandbox } from "@pinjaman/db";
+import { seedSandbox } from "@pinjaman/db";
 import { prepareAddressData } from "@pinjaman/db/address-data";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError } from "./config.ts";
 import { seedSandboxAccounts } from "./modules/accounts/sandbox-accounts.ts";
+import { EX_CONFIG, EX_UNAVAILABLE, loadConfigOrReport, openConfiguredDatabase } from "./open-configured-database.ts";
 import { mountWeb, webBuildExists } from "./web.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
-
-  let database;
-  try {
-    database = await openDb({ url: config.databaseUrl, dataDir: config.pgliteDir });
-  } catch (error) {
-    const target = config.databaseUrl ? "DATABASE_URL" : `PGlite at ${config.pgliteDir}`;
-    console.error(`Cannot open the database (${target}): ${(error as Error).message}`);
-    process.exit(69); // EX_UNAVAILABLE
-  }
+  const config = loadConfigOrReport();
+  if (!config) process.exit(EX_CONFIG);
+  const database = await openConfiguredDatabase(config);
+  if (!database) process.exit(EX_UNAVAILABLE);
   await database.migrate();
   if (config.sandbox && (await seedSandbox(database.db))) console.info("Seeded the sandbox data.");
   if (config.sandbox && (await seedSandboxAccounts(database.db))) console.info("Seeded the sandbox accounts (README: Sandbox accounts).");
@@ -47,7 +33,7 @@ async function main() {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     await database.close();
-    process.exit(78);
+    process.exit(EX_CONFIG);
   }
 
   let closing = false;

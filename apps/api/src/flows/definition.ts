@@ -19,8 +19,10 @@ export type FieldDefinition = {
   options?: FieldOption[];
   /** A slider's allowed values come from the flow's product (loan amount or term). */
   range?: "loan_amount" | "loan_term";
-  /** The initial value; a product setting ("default_amount") or a literal. */
+  /** The initial value from the product's loan settings (default amount or term). */
   defaultFrom?: "loan_amount" | "loan_term";
+  /** A fixed value the server sets (a text_link's document address). */
+  value?: string;
   config?: FieldConfig;
 };
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
+import { isTransientField, VALUELESS_TEMPLATE_KEYS } from "@pinjaman/contracts/flows";
 import type { FlowDefinition, StepDefinition } from "./definition.ts";
 import { FLOW_DEFINITIONS } from "./flow-definitions.ts";
 
@@ -29,8 +30,32 @@ export class FlowCatalogue {
     const [row] = await db.select().from(schema.flowVersions).where(eq(schema.flowVersions.id, id)).limit(1);
     if (!row) return undefined;
     const version = { id: row.id, number: row.number, definition: row.definition as FlowDefinition };
-    this.versions.set(id, version);
+    this.remember(version, false);
     return version;
+  }
+
+  private readonly accepting = new Map<string, [string, string][]>();
+
+  /**
+   * The (version id, step key) pairs whose step stores every one of `keys` (typed, writable, kept):
+   * where a save of exactly these values may land, so it can be one UPDATE. Known versions only.
+   */
+  stepsStoring(keys: readonly string[]): [string, string][] {
+    const cacheKey = [...keys].sort().join(",");
+    const known = this.accepting.get(cacheKey);
+    if (known) return known;
+    const pairs: [string, string][] = [];
+    for (const version of this.versions.values()) {
+      for (const step of version.definition.steps) {
+        const stores = (key: string) =>
+          step.fields.some((f) => f.key === key && !f.readOnly && !VALUELESS_TEMPLATE_KEYS.includes(f.templateKey) && !isTransientField(f));
+        if (keys.length > 0 && keys.every(stores)) pairs.push([version.id, step.key]);
+      }
+    }
+    // Keys come from requests: keep the cache bounded.
+    if (this.accepting.size > 1000) this.accepting.clear();
+    this.accepting.set(cacheKey, pairs);
+    return pairs;
   }
 
   flows(): FlowDefinition[] {
@@ -39,6 +64,7 @@ export class FlowCatalogue {
 
   remember(version: FlowVersion, isCurrent: boolean): void {
     this.versions.set(version.id, version);
+    this.accepting.clear();
     if (isCurrent) this.current.set(version.definition.key, version);
   }
 }

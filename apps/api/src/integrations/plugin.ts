@@ -1,12 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { selectMailer, type Mailer } from "./mail.ts";
+import { selectOpenBanking, type OpenBankingProvider } from "./open-banking/open-banking-provider.ts";
 import { selectSms, type SmsSender } from "./sms.ts";
+import { selectVoice, type VoiceAdapter } from "./voice/voice-adapter.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     mailer: Mailer;
     sms: SmsSender;
+    /** The voice provider the voice_recording field uploads to. */
+    voice: VoiceAdapter;
+    /** The open-banking provider behind the open_banking field's widget. */
+    openBanking: OpenBankingProvider;
     /**
      * Runs work after the answer has gone (e.g. the reset mail, whose presence must not show in
      * the response time); failures are logged. The server waits for it before closing.
@@ -17,10 +23,12 @@ declare module "fastify" {
   }
 }
 
-/** The delivery adapters chosen by configuration, shared by every module. */
+/** The outside parties' adapters chosen by configuration, shared by every module. */
 export const integrationsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate("mailer", selectMailer(app.config, app.db));
   app.decorate("sms", selectSms(app.config, app.db));
+  app.decorate("voice", selectVoice(app.config));
+  app.decorate("openBanking", selectOpenBanking(app.config));
 
   const pending = new Set<Promise<void>>();
   app.decorate("defer", (label: string, task: () => Promise<void>) => {

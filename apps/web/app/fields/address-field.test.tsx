@@ -3,38 +3,14 @@ import { ADDRESS_SEARCH_DEBOUNCE_MS, type AddressType } from "@pinjaman/domain/a
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import AddressField, { ADDRESS_AUTOCOMPLETE_URL, addressKeys } from "./address-field.tsx";
-import type { FieldContext } from "./field-props.ts";
+import { makeContext, makeField } from "./field-test-kit.tsx";
 
 function field(type: AddressType, overrides: Partial<FormField> = {}): FormField {
-  return {
-    key: type,
-    label: `Label ${type}`,
-    hint: null,
-    placeholder: null,
-    readOnly: false,
-    required: true,
-    templateKey: "address",
-    rangeValues: null,
-    options: null,
-    current_value: null,
-    hasErrors: false,
-    errors: [],
-    config: { address_type: type },
-    ...overrides,
-  };
+  return makeField("address", { key: type, label: `Label ${type}`, config: { address_type: type }, ...overrides });
 }
 
-function context(values: FlowValues, setValues = vi.fn()): FieldContext {
-  return {
-    flowProgressId: null,
-    values,
-    setValues,
-    setBlocking: vi.fn(),
-    advance: vi.fn(),
-    customerId: null,
-    affiliate: "",
-    onFilePresign: null,
-  };
+function context(values: FlowValues, setValues = vi.fn()) {
+  return makeContext({ values, setValues });
 }
 
 let bodies: { type: string; filters: unknown[] }[];

@@ -13,8 +13,10 @@ import {
 import { t } from "@pinjaman/i18n";
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "../features/shell/api-fetch.ts";
+import { DigitsInput } from "./digits-input.tsx";
 import type { FieldRendererProps } from "./field-props.ts";
 import { FieldFrame } from "./field-frame.tsx";
+import { withLiveMessage } from "./live-check.ts";
 import { SearchDropdown } from "./search-dropdown.tsx";
 import "@pinjaman/i18n/ns/media_fields";
 
@@ -141,26 +143,20 @@ export default function AddressField({ field, value, onChange, errors, disabled,
   if (type === "postal_code" && manualPostal) {
     const typed = current ?? "";
     const message = typed !== "" && !POSTAL_CODE.test(typed) ? t("media_fields.address.postal_code_invalid") : null;
-    const shown = message && !errors.includes(message) ? [message, ...errors] : errors;
     return (
-      <FieldFrame field={field} errors={shown} status={t("media_fields.address.postal_code_manual")}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
+      <FieldFrame field={field} errors={withLiveMessage(message, errors)} status={t("media_fields.address.postal_code_manual")}>
+        {(a11y) => (
+          <DigitsInput
+            a11y={a11y}
             name={field.key}
-            type="text"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            pattern="[0-9]{5}"
-            maxLength={5}
-            className="field__input"
             value={typed}
-            placeholder={field.placeholder ?? undefined}
+            maxLength={5}
+            pattern="[0-9]{5}"
+            autoComplete="postal-code"
+            placeholder={field.placeholder}
             disabled={locked}
             required={field.required}
-            aria-invalid={invalid ?? (message ? true : undefined)}
-            aria-describedby={describedBy}
-            onChange={(event) => choose(event.target.value.replace(/\D/g, "").slice(0, 5) || null, null)}
+            onDigits={(digits) => choose(digits || null, null)}
           />
         )}
       </FieldFrame>

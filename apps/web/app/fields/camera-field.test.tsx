@@ -2,6 +2,7 @@ import type { FormField } from "@pinjaman/contracts/flows";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FieldContext, FieldRendererProps } from "./field-props.ts";
+import { makeContext, makeField, PROGRESS_ID, uploadedValue } from "./field-test-kit.tsx";
 
 const upload = vi.hoisted(() => ({
   fn: vi.fn<(file: Blob, filename: string, options: { presign: unknown; onProgress?(p: number): void; signal?: AbortSignal }) => Promise<string>>(),
@@ -10,38 +11,14 @@ vi.mock("./upload-client.ts", () => ({ uploadFieldFile: upload.fn }));
 
 const { default: CameraField, cameraErrorText } = await import("./camera-field.tsx");
 
-const UPLOADED = JSON.stringify({ id: "u1", storage: "local", metadata: { size: 3, filename: "1700000000000.jpg", mime_type: "image/jpeg" } });
+const UPLOADED = uploadedValue("1700000000000.jpg", "image/jpeg", 3);
 
 function field(templateKey: "camera_front" | "camera_rear"): FormField {
-  return {
-    key: templateKey === "camera_front" ? "selfie" : "ktp_photo",
-    label: templateKey === "camera_front" ? "Foto selfie" : "Foto KTP",
-    hint: null,
-    placeholder: null,
-    readOnly: false,
-    required: true,
-    templateKey,
-    rangeValues: null,
-    options: null,
-    current_value: null,
-    hasErrors: false,
-    errors: [],
-    config: null,
-  };
+  return makeField(templateKey, templateKey === "camera_front" ? { key: "selfie", label: "Foto selfie" } : { key: "ktp_photo", label: "Foto KTP" });
 }
 
 function context(overrides: Partial<FieldContext> = {}): FieldContext {
-  return {
-    flowProgressId: "0b8f5a52-0a6e-4d0c-9c55-7d3fb1d6c001",
-    values: {},
-    setValues: vi.fn(),
-    setBlocking: vi.fn(),
-    advance: vi.fn(),
-    customerId: null,
-    affiliate: "",
-    onFilePresign: vi.fn(),
-    ...overrides,
-  };
+  return makeContext({ flowProgressId: PROGRESS_ID, onFilePresign: vi.fn(), ...overrides });
 }
 
 type FakeTrack = { stop: ReturnType<typeof vi.fn>; deviceId: string };

@@ -5,6 +5,7 @@ import { useCountdown } from "../features/auth/use-countdown.ts";
 import type { FieldRendererProps } from "./field-props.ts";
 import { FieldFrame } from "./field-frame.tsx";
 import "@pinjaman/i18n/ns/fields";
+import { useBlocking } from "./live-check.ts";
 
 /**
  * A button that stays disabled for 60 s (spec section 4; config.duration_ms may say otherwise),
@@ -23,10 +24,7 @@ export default function DelayedButtonField({ field, errors, disabled, context }:
     return () => clearTimeout(timer);
   }, [duration]);
 
-  useEffect(() => {
-    setBlocking(field.key, !ready);
-  }, [setBlocking, field.key, ready]);
-  useEffect(() => () => setBlocking(field.key, false), [setBlocking, field.key]);
+  useBlocking(setBlocking, field.key, !ready);
 
   return (
     <FieldFrame field={field} errors={errors} labelMode="none">

@@ -5,6 +5,14 @@ import type { FieldContext, FieldRendererProps } from "./field-props.ts";
 
 /** Test helpers for the field renderers' component tests (not shipped: only tests import it). */
 
+/** A flow progress id for fields that need one (uploads, recordings, widgets). */
+export const PROGRESS_ID = "0b8f5a52-0a6e-4d0c-9c55-7d3fb1d6c001";
+
+/** The JSON value an upload field holds once its file is stored (what uploadFieldFile resolves to). */
+export function uploadedValue(filename: string, mimeType: string, size: number): string {
+  return JSON.stringify({ id: "u1", storage: "local", metadata: { size, filename, mime_type: mimeType } });
+}
+
 export function makeField(templateKey: FieldTemplateKey, extra: Partial<FormField> = {}): FormField {
   return {
     key: templateKey,

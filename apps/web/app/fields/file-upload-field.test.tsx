@@ -1,40 +1,20 @@
-import type { FormField } from "@pinjaman/contracts/flows";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FieldContext } from "./field-props.ts";
+import { makeContext, makeField, uploadedValue } from "./field-test-kit.tsx";
 
 const upload = vi.hoisted(() => ({ fn: vi.fn() }));
 vi.mock("./upload-client.ts", () => ({ uploadFieldFile: upload.fn }));
 const { default: FileUploadField, formatSize } = await import("./file-upload-field.tsx");
 
-const field: FormField = {
+const field = makeField("file_upload", {
   key: "salary_slip",
   label: "Slip gaji",
-  hint: null,
-  placeholder: null,
-  readOnly: false,
-  required: true,
-  templateKey: "file_upload",
-  rangeValues: null,
-  options: null,
-  current_value: null,
-  hasErrors: false,
-  errors: [],
   config: { accept: ["application/pdf", "image/jpeg"], max_size: 1024 * 1024 },
-};
+});
 
-const context: FieldContext = {
-  flowProgressId: null,
-  values: {},
-  setValues: vi.fn(),
-  setBlocking: vi.fn(),
-  advance: vi.fn(),
-  customerId: null,
-  affiliate: "",
-  onFilePresign: null,
-};
+const context = makeContext();
 
-const VALUE = JSON.stringify({ id: "u1", storage: "local", metadata: { size: 5, filename: "slip.pdf", mime_type: "application/pdf" } });
+const VALUE = uploadedValue("slip.pdf", "application/pdf", 5);
 
 afterEach(() => {
   cleanup();

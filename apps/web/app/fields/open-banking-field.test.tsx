@@ -1,42 +1,17 @@
-import type { FormField } from "@pinjaman/contracts/flows";
 import { WIDGET_RETRY_MS } from "@pinjaman/domain/timings";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FieldContext } from "./field-props.ts";
+import { makeContext, makeField, PROGRESS_ID } from "./field-test-kit.tsx";
 import OpenBankingField, { OPEN_BANKING_WIDGET_URL, type OpenBankingEvent, type OpenBankingWidget } from "./open-banking-field.tsx";
 
-const PROGRESS = "0b8f5a52-0a6e-4d0c-9c55-7d3fb1d6c001";
 const CUSTOMER = "5e0f1b2c-3d4e-4f50-8a61-7b8c9d0e1f23";
 
-const field: FormField = {
-  key: "open_banking_connection",
-  label: "Hubungkan rekening bank",
-  hint: null,
-  placeholder: null,
-  readOnly: false,
-  required: true,
-  templateKey: "open_banking",
-  rangeValues: null,
-  options: null,
-  current_value: null,
-  hasErrors: false,
-  errors: [],
-  config: { provider: "sandbox" },
-};
+const field = makeField("open_banking", { key: "open_banking_connection", label: "Hubungkan rekening bank", config: { provider: "sandbox" } });
 
 function Host({ advance, onChange }: { advance: () => void; onChange: (v: unknown) => void }) {
   const [value, setValue] = useState<string | null>(null);
-  const ctx: FieldContext = {
-    flowProgressId: PROGRESS,
-    values: {},
-    setValues: vi.fn(),
-    setBlocking: vi.fn(),
-    advance,
-    customerId: CUSTOMER,
-    affiliate: "",
-    onFilePresign: null,
-  };
+  const ctx = makeContext({ flowProgressId: PROGRESS_ID, advance, customerId: CUSTOMER });
   return (
     <OpenBankingField
       field={field}
@@ -86,7 +61,7 @@ describe("OpenBankingField", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(setup).toHaveBeenCalledTimes(1);
     const options = setup.mock.calls[0]![0];
-    expect(options.flowProgressId).toBe(PROGRESS);
+    expect(options.flowProgressId).toBe(PROGRESS_ID);
     expect(options.customerId).toBe(CUSTOMER);
     expect(options.container.className).toBe("open-banking-field__widget");
     act(() => vi.advanceTimersByTime(WIDGET_RETRY_MS * 3));

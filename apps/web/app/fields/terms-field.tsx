@@ -2,6 +2,8 @@ import { t } from "@pinjaman/i18n";
 import { useEffect, useRef, useState } from "react";
 import type { FieldRendererProps } from "./field-props.ts";
 import { FieldFrame } from "./field-frame.tsx";
+import { FlowCheck } from "./flow-check.tsx";
+import { useBlocking } from "./live-check.ts";
 import "@pinjaman/i18n/ns/fields";
 
 /** A couple of pixels of slack: zoomed pages report fractional scroll positions. */
@@ -21,12 +23,7 @@ export default function TermsField({ field, value, onChange, errors, disabled, c
   const boxRef = useRef<HTMLDivElement>(null);
   const [scrolled, setScrolled] = useState(false);
   const read = scrolled || value === true;
-  const { setBlocking } = context;
-
-  useEffect(() => {
-    setBlocking(field.key, !read);
-  }, [setBlocking, field.key, read]);
-  useEffect(() => () => setBlocking(field.key, false), [setBlocking, field.key]);
+  useBlocking(context.setBlocking, field.key, !read);
 
   // A text that fits without scrolling is read as soon as it is shown.
   useEffect(() => {
@@ -40,14 +37,14 @@ export default function TermsField({ field, value, onChange, errors, disabled, c
 
   return (
     <FieldFrame field={field} errors={errors} labelMode="group" status={read ? t("fields.terms.read") : t("fields.terms.scroll_hint")}>
-      {({ id, labelId, describedBy, invalid }) => (
+      {(a11y) => (
         <>
           <div
             ref={boxRef}
             className="flow-terms__text"
             tabIndex={0}
             role="region"
-            aria-labelledby={labelId}
+            aria-labelledby={a11y.labelId}
             data-testid={`${field.key}-text`}
             onScroll={(event) => {
               if (!scrolled && atBottom(event.currentTarget)) setScrolled(true);
@@ -57,20 +54,16 @@ export default function TermsField({ field, value, onChange, errors, disabled, c
               <p key={index}>{paragraph}</p>
             ))}
           </div>
-          <label className="flow-check" htmlFor={id}>
-            <input
-              id={id}
-              name={field.key}
-              type="checkbox"
-              checked={value === true}
-              disabled={disabled || field.readOnly || !read}
-              required={field.required}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => onChange(event.target.checked)}
-            />
-            <span>{t("fields.terms.agree")}</span>
-          </label>
+          <FlowCheck
+            a11y={a11y}
+            name={field.key}
+            checked={value === true}
+            disabled={disabled || field.readOnly || !read}
+            required={field.required}
+            onChange={onChange}
+          >
+            {t("fields.terms.agree")}
+          </FlowCheck>
         </>
       )}
     </FieldFrame>

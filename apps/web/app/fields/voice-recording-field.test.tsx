@@ -1,39 +1,13 @@
-import type { FormField } from "@pinjaman/contracts/flows";
 import { RECORDING_SECONDS } from "@pinjaman/domain/timings";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FieldContext } from "./field-props.ts";
+import { makeContext, makeField, PROGRESS_ID } from "./field-test-kit.tsx";
 import VoiceRecordingField, { VOICE_RECORDINGS_URL, voiceStorageKey } from "./voice-recording-field.tsx";
 
-const PROGRESS = "0b8f5a52-0a6e-4d0c-9c55-7d3fb1d6c001";
+const field = makeField("voice_recording", { key: "bizbaz_audio_id", label: "Rekaman suara" });
 
-const field: FormField = {
-  key: "bizbaz_audio_id",
-  label: "Rekaman suara",
-  hint: null,
-  placeholder: null,
-  readOnly: false,
-  required: true,
-  templateKey: "voice_recording",
-  rangeValues: null,
-  options: null,
-  current_value: null,
-  hasErrors: false,
-  errors: [],
-  config: null,
-};
-
-function context(): FieldContext {
-  return {
-    flowProgressId: PROGRESS,
-    values: {},
-    setValues: vi.fn(),
-    setBlocking: vi.fn(),
-    advance: vi.fn(),
-    customerId: null,
-    affiliate: "",
-    onFilePresign: null,
-  };
+function context() {
+  return makeContext({ flowProgressId: PROGRESS_ID });
 }
 
 class FakeRecorder {
@@ -110,19 +84,19 @@ describe("VoiceRecordingField", () => {
     expect(url).toBe(VOICE_RECORDINGS_URL);
     expect(init.method).toBe("POST");
     const body = init.body as FormData;
-    expect(body.get("flow_progress_id")).toBe(PROGRESS);
+    expect(body.get("flow_progress_id")).toBe(PROGRESS_ID);
     const file = body.get("file") as File;
     expect(file.type).toBe("audio/webm");
     expect(file.size).toBe(3);
     expect(file.name).toMatch(/^\d+\.webm$/);
     expect(onChange).toHaveBeenCalledWith("rec-123");
-    expect(window.localStorage.getItem(`bizbaz_audio_id:${PROGRESS}`)).toBe("rec-123");
-    expect(voiceStorageKey(PROGRESS)).toBe(`bizbaz_audio_id:${PROGRESS}`);
+    expect(window.localStorage.getItem(`bizbaz_audio_id:${PROGRESS_ID}`)).toBe("rec-123");
+    expect(voiceStorageKey(PROGRESS_ID)).toBe(`bizbaz_audio_id:${PROGRESS_ID}`);
     expect(screen.getByText("Rekaman tersimpan")).toBeTruthy();
   });
 
   it("restores the stored id after a reload", () => {
-    window.localStorage.setItem(`bizbaz_audio_id:${PROGRESS}`, "rec-old");
+    window.localStorage.setItem(`bizbaz_audio_id:${PROGRESS_ID}`, "rec-old");
     const onChange = vi.fn();
     const ctx = context();
     const { rerender } = render(<VoiceRecordingField field={field} value={null} onChange={onChange} errors={[]} disabled={false} context={ctx} />);
@@ -144,6 +118,6 @@ describe("VoiceRecordingField", () => {
     await flush();
     expect(screen.getByRole("alert").textContent).toBe("Rekaman terlalu besar. Maksimal 2 MB.");
     expect(onChange).not.toHaveBeenCalled();
-    expect(window.localStorage.getItem(`bizbaz_audio_id:${PROGRESS}`)).toBeNull();
+    expect(window.localStorage.getItem(`bizbaz_audio_id:${PROGRESS_ID}`)).toBeNull();
   });
 });

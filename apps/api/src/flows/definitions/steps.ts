@@ -129,6 +129,7 @@ export const termsStep = (previous: string, nextStep: string): StepDefinition =>
   title: "flows.step.terms.title",
   fields: [
     field("terms", "terms", { config: { text: "flows.terms.text" } }),
+    optional(field("terms_document", "text_link", { value: "/syarat-dan-ketentuan" })),
     optional(field("geolocation", "geolocation")),
     optional(field("affiliate", "customer_affiliate")),
   ],
@@ -165,15 +166,16 @@ export const endStep = (): StepDefinition => ({
   movements: [],
 });
 
-/** Onboarding: the same ten steps for every product, with the product's own work step. */
-export function onboardingSteps(workStep: StepDefinition): StepDefinition[] {
+/** Onboarding: the same steps for every product, with the product's own work steps after the address. */
+export function onboardingSteps(...workSteps: [StepDefinition, ...StepDefinition[]]): StepDefinition[] {
+  const lastWorkStep = workSteps[workSteps.length - 1] ?? workSteps[0];
   return [
     calculatorStep("account"),
     accountStep("calculator", "personal"),
     personalStep("address"),
-    addressStep("personal", workStep.key),
-    workStep,
-    documentsStep(workStep.key, "bank"),
+    addressStep("personal", workSteps[0].key),
+    ...workSteps,
+    documentsStep(lastWorkStep.key, "bank"),
     bankStep("documents", "terms"),
     termsStep("bank", "contract"),
     contractStep("terms", "signature"),

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import Fastify from "fastify";
-import { testApp, testConfig, type TestApp } from "../../../test/harness.ts";
+import { testConfig } from "../../../test/harness.ts";
+import { appWithProgress } from "../test-progress.ts";
 import { sandboxOpenBankingRoutes } from "./routes.ts";
-import { insertFlowProgress } from "../voice/test-progress.ts";
 
 const BASE = "/pub_api/v1/open/sandbox/open_banking";
 
-let ctx: TestApp;
-let progressId: string;
-
-beforeAll(async () => {
-  ctx = await testApp();
-  progressId = await insertFlowProgress(ctx.database.db);
-});
-afterAll(async () => ctx.close());
+const env = appWithProgress();
 
 describe("sandbox open banking", () => {
   it("serves the widget script that defines window.PinjamanOpenBanking", async () => {
-    const response = await ctx.app.inject({ method: "GET", url: `${BASE}/widget.js` });
+    const response = await env.ctx.app.inject({ method: "GET", url: `${BASE}/widget.js` });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(response.body).toContain("window.PinjamanOpenBanking = { setup: setup }");
@@ -27,27 +20,27 @@ describe("sandbox open banking", () => {
   });
 
   it("creates a connection id for an open progress", async () => {
-    const response = await ctx.app.inject({
+    const response = await env.ctx.app.inject({
       method: "POST",
       url: `${BASE}/connections`,
-      payload: { data: { flow_progress_id: progressId, customer_id: null, bank: "BCA" } },
+      payload: { data: { flow_progress_id: env.progressId, customer_id: null, bank: "BCA" } },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().data.connection_id).toMatch(/^sbx_conn_[0-9a-f]{24}$/);
   });
 
   it("answers 404 for an unknown progress and 400 for an unknown bank", async () => {
-    const unknown = await ctx.app.inject({
+    const unknown = await env.ctx.app.inject({
       method: "POST",
       url: `${BASE}/connections`,
       payload: { data: { flow_progress_id: "7d1f0c1e-8f7a-4b55-9d2e-3a8c1b2d4e5f", bank: "BCA" } },
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toEqual({ code: "flow_progress_not_found", message: "Formulir tidak ditemukan" });
-    const badBank = await ctx.app.inject({
+    const badBank = await env.ctx.app.inject({
       method: "POST",
       url: `${BASE}/connections`,
-      payload: { data: { flow_progress_id: progressId, bank: "Bank X" } },
+      payload: { data: { flow_progress_id: env.progressId, bank: "Bank X" } },
     });
     expect(badBank.statusCode).toBe(400);
     expect(Object.keys(badBank.json().error.fields)).toEqual(["bank"]);

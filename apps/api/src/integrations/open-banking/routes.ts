@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendError } from "../../plugins/errors.ts";
 import { openFlowProgress } from "../voice/flow-progress-lookup.ts";
-import { SANDBOX_BANKS, selectOpenBanking, type OpenBankingProvider } from "./open-banking-provider.ts";
+import { SANDBOX_BANKS, type OpenBankingProvider } from "./open-banking-provider.ts";
 import { sandboxWidgetScript } from "./widget-script.ts";
 import "@pinjaman/i18n/ns/media_fields";
 
@@ -26,7 +26,7 @@ export type OpenBankingRoutesOptions = { provider?: OpenBankingProvider };
  */
 export const sandboxOpenBankingRoutes: FastifyPluginAsyncZod<OpenBankingRoutesOptions> = async (app, options) => {
   if (!app.config.sandbox) return;
-  const provider = options.provider ?? selectOpenBanking(app.config);
+  const provider = options.provider ?? app.openBanking;
   // Built once: the texts do not change while the process runs.
   const script = sandboxWidgetScript();
 

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FieldErrors, sendError } from "../../plugins/errors.ts";
 import { openFlowProgress } from "./flow-progress-lookup.ts";
-import { VOICE_MAX_BYTES, selectVoice, type VoiceAdapter } from "./voice-adapter.ts";
+import { VOICE_MAX_BYTES, type VoiceAdapter } from "./voice-adapter.ts";
 import "@pinjaman/i18n/ns/media_fields";
 
 export const voiceRecordingResponse = z.object({ id: z.string() });
@@ -22,7 +22,7 @@ const MAX_FIELDS = 4;
  * this plugin's own scope, so the uploads module can register its own with other limits.
  */
 export const voiceRoutes: FastifyPluginAsyncZod<VoiceRoutesOptions> = async (app, options) => {
-  const adapter = options.adapter ?? selectVoice(app.config);
+  const adapter = options.adapter ?? app.voice;
   await app.register(multipart, {
     // The limit is the adapter's: busboy stops reading at it, so a huge body is never buffered.
     limits: { fileSize: VOICE_MAX_BYTES, files: 1, fields: MAX_FIELDS, fieldSize: 200, parts: MAX_FIELDS + 1 },

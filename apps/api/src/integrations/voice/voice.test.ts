@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { rowCounts } from "../../../test/harness.ts";
+import { appWithProgress, insertFlowProgress } from "../test-progress.ts";
 import { sandboxVoice, VOICE_MAX_BYTES } from "./voice-adapter.ts";
-import { insertFlowProgress } from "./test-progress.ts";
 
 const URL = "/pub_api/v1/open/integrations/voice/recordings";
 
-let ctx: TestApp;
-let progressId: string;
-
-beforeAll(async () => {
-  ctx = await testApp();
-  progressId = await insertFlowProgress(ctx.database.db);
-});
-afterAll(async () => ctx.close());
+const env = appWithProgress();
 
 /** Serialises a FormData the way a browser sends it. */
 async function multipart(form: FormData): Promise<{ payload: Buffer; headers: Record<string, string> }> {
@@ -29,21 +22,21 @@ function form(parts: { file?: { bytes: Uint8Array<ArrayBuffer>; type: string; na
 
 async function post(data: FormData) {
   const body = await multipart(data);
-  return ctx.app.inject({ method: "POST", url: URL, ...body });
+  return env.ctx.app.inject({ method: "POST", url: URL, ...body });
 }
 
 describe(`POST ${URL}`, () => {
   it("stores an audio file of an open progress and answers its id", async () => {
-    const response = await post(form({ flow_progress_id: progressId, file: { bytes: new Uint8Array([1, 2, 3, 4]), type: "audio/webm" } }));
+    const response = await post(form({ flow_progress_id: env.progressId, file: { bytes: new Uint8Array([1, 2, 3, 4]), type: "audio/webm" } }));
     expect(response.statusCode).toBe(201);
     const { id } = response.json<{ id: string }>();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("accepts a file exactly at 2 MB and refuses one byte more with 413", async () => {
-    const ok = await post(form({ flow_progress_id: progressId, file: { bytes: new Uint8Array(VOICE_MAX_BYTES), type: "audio/ogg" } }));
+    const ok = await post(form({ flow_progress_id: env.progressId, file: { bytes: new Uint8Array(VOICE_MAX_BYTES), type: "audio/ogg" } }));
     expect(ok.statusCode).toBe(201);
-    const tooBig = await post(form({ flow_progress_id: progressId, file: { bytes: new Uint8Array(VOICE_MAX_BYTES + 1), type: "audio/ogg" } }));
+    const tooBig = await post(form({ flow_progress_id: env.progressId, file: { bytes: new Uint8Array(VOICE_MAX_BYTES + 1), type: "audio/ogg" } }));
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toEqual({
       error: { code: "payload_too_large", message: "Rekaman terlalu besar. Maksimal 2 MB.", fields: { file: ["Rekaman terlalu besar. Maksimal 2 MB."] } },
@@ -51,7 +44,7 @@ describe(`POST ${URL}`, () => {
   });
 
   it("refuses a file that is not audio", async () => {
-    const response = await post(form({ flow_progress_id: progressId, file: { bytes: new Uint8Array([1]), type: "image/png", name: "x.png" } }));
+    const response = await post(form({ flow_progress_id: env.progressId, file: { bytes: new Uint8Array([1]), type: "image/png", name: "x.png" } }));
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({ file: ["Rekaman harus berupa berkas audio"] });
   });
@@ -66,19 +59,19 @@ describe(`POST ${URL}`, () => {
   });
 
   it("answers 404 for an unknown, malformed, completed or expired progress and stores nothing", async () => {
-    const completed = await insertFlowProgress(ctx.database.db, { status: "completed" });
-    const expired = await insertFlowProgress(ctx.database.db, { expiresAt: new Date(Date.now() - 1000) });
-    const before = await rowCounts(ctx.database);
+    const completed = await insertFlowProgress(env.ctx.database.db, { status: "completed" });
+    const expired = await insertFlowProgress(env.ctx.database.db, { expiresAt: new Date(Date.now() - 1000) });
+    const before = await rowCounts(env.ctx.database);
     for (const id of ["7d1f0c1e-8f7a-4b55-9d2e-3a8c1b2d4e5f", "not-a-uuid", completed, expired]) {
       const response = await post(form({ flow_progress_id: id, file: { bytes: new Uint8Array([1]), type: "audio/webm" } }));
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toEqual({ code: "flow_progress_not_found", message: "Formulir tidak ditemukan" });
     }
-    expect(await rowCounts(ctx.database)).toEqual(before);
+    expect(await rowCounts(env.ctx.database)).toEqual(before);
   });
 
   it("refuses a JSON body with 415", async () => {
-    const response = await ctx.app.inject({ method: "POST", url: URL, payload: { flow_progress_id: progressId } });
+    const response = await env.ctx.app.inject({ method: "POST", url: URL, payload: { flow_progress_id: env.progressId } });
     expect(response.statusCode).toBe(415);
     expect(response.json().error.code).toBe("unsupported_media_type");
   });

@@ -4,7 +4,14 @@ import type { Actor, FlowEngine } from "./flow-progress-service.ts";
 
 /** The engine as the routes use it: the app's database, flow catalogue and code senders. */
 export function engineOf(app: FastifyInstance): FlowEngine {
-  return { db: app.db, catalogue: app.flowCatalogue, storage: app.fileStorage, signatures: { mailer: app.mailer, sms: app.sms } };
+  return {
+    db: app.db,
+    catalogue: app.flowCatalogue,
+    storage: app.fileStorage,
+    voice: app.voice,
+    openBanking: app.openBanking,
+    signatures: { mailer: app.mailer, sms: app.sms },
+  };
 }
 
 export function actorOf(request: FastifyRequest): Actor {

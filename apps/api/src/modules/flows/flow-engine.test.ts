@@ -175,6 +175,8 @@ describe("flow engine", () => {
     const lifetime = (row?.expiresAt.getTime() ?? 0) - (row?.updatedAt.getTime() ?? 0);
     expect(lifetime).toBe(2000 * 60_000);
     await t.database.db.update(schema.flowProgresses).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.flowProgresses.id, progress.id));
+    const save = await t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${progress.id}`, headers: browser, payload: { data: { values: { amount: 1_000_000 } } } });
+    expect(save.statusCode).toBe(410);
     const res = await t.app.inject({ method: "GET", url: `${APP}/flow_progresses/${progress.id}/edit` });
     expect(res.statusCode).toBe(410);
     expect(res.json().error.message).toBe("Pengajuan ini sudah kedaluwarsa. Silakan mulai lagi.");
@@ -188,11 +190,29 @@ describe("flow engine", () => {
     const refused = await t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${id}/move/next`, headers: budi.headers, payload: { data: {} } });
     expect(refused.statusCode).toBe(422);
     expect(Object.keys(refused.json().error.fields)).toEqual(["bizbaz_audio_id"]);
-    const moved = await t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${id}/move/next`, headers: budi.headers, payload: { data: { values: { bizbaz_audio_id: "rec-123" } } } });
+    const check = () => t.app.inject({ method: "POST", url: `${APP}/flow_progresses/${id}/actions`, headers: budi.headers, payload: { data: { action: "check_voice_recording" } } });
+
+    // An id the voice provider does not hold for this progress is reported missing.
+    await t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${id}/move/next`, headers: budi.headers, payload: { data: { values: { bizbaz_audio_id: "rec-unknown" } } } });
+    expect((await check()).json().data.step.data.result).toEqual({ status: "missing", recording_id: null, message: "Rekaman suara belum ada. Kembali dan rekam terlebih dahulu." });
+    await t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${id}/move/back`, headers: budi.headers, payload: { data: {} } });
+
+    const audio = new FormData();
+    audio.append("flow_progress_id", id);
+    audio.append("file", new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3])], { type: "audio/webm" }), "rekaman.webm");
+    const request = new Request("http://localhost/", { method: "POST", body: audio });
+    const recorded = await t.app.inject({
+      method: "POST",
+      url: `${PUB}/integrations/voice/recordings`,
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    });
+    expect(recorded.statusCode).toBe(201);
+    const recordingId = recorded.json().id as string;
+    const moved = await t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${id}/move/next`, headers: budi.headers, payload: { data: { values: { bizbaz_audio_id: recordingId } } } });
     expect(moved.json().data.step.template).toBe("test_api_block");
     expect((await t.app.inject({ method: "POST", url: `${APP}/flow_progresses/${id}/actions`, headers: budi.headers, payload: { data: { action: "no_such" } } })).statusCode).toBe(404);
-    const checked = await t.app.inject({ method: "POST", url: `${APP}/flow_progresses/${id}/actions`, headers: budi.headers, payload: { data: { action: "check_voice_recording" } } });
-    expect(checked.json().data.step.data.result).toEqual({ status: "received", recording_id: "rec-123", message: "Rekaman suara Anda sudah kami terima." });
+    expect((await check()).json().data.step.data.result).toEqual({ status: "received", recording_id: recordingId, message: "Rekaman suara Anda sudah kami terima." });
     const done = await t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${id}/move/next`, headers: budi.headers, payload: { data: {} } });
     expect(done.json().data.status).toBe("completed");
     expect(done.json().data.step.template).toBe("end_flow");

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { FlowProgressNew, FlowProgressView, FlowSummary, FlowValues } from "@pinjaman/contracts/flows";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { isTransientField, type FlowProgressNew, type FlowProgressView, type FlowSummary, type FlowValues } from "@pinjaman/contracts/flows";
 import type { OfferSchedule } from "@pinjaman/contracts/offers";
 import type { PublicProduct } from "@pinjaman/contracts/site";
 import type { Db } from "@pinjaman/db";
@@ -7,7 +7,9 @@ import { schema } from "@pinjaman/db";
 import { jakartaToday } from "@pinjaman/domain";
 import type { FlowDefinition, StepActionKey, StepDefinition } from "../../flows/definition.ts";
 import { findStep, type FlowCatalogue, type FlowVersion } from "../../flows/flow-catalogue.ts";
+import type { OpenBankingProvider } from "../../integrations/open-banking/open-banking-provider.ts";
 import type { FileStorage } from "../../integrations/storage/file-storage.ts";
+import type { VoiceAdapter } from "../../integrations/voice/voice-adapter.ts";
 import type { Caller } from "../../plugins/auth.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { recordAudit, type RequestOrigin } from "../audit/audit-service.ts";
@@ -28,7 +30,7 @@ import {
 } from "./flow-errors.ts";
 import { checkStep, contractSubject, type FieldMessages } from "./step-checks.ts";
 import { completeFlow, createCustomerAccount } from "./step-effects.ts";
-import { holdsNoValue, isTransient, renderStep, type StepViewContext } from "./step-view.ts";
+import { holdsNoValue, renderStep, type StepViewContext } from "./step-view.ts";
 import { t } from "@pinjaman/i18n";
 import { FieldErrors } from "../../plugins/errors.ts";
 
@@ -43,6 +45,8 @@ export type FlowEngine = {
   catalogue: FlowCatalogue;
   /** To confirm a file sent straight to S3 exists before a step accepts it. */
   storage: FileStorage;
+  voice: VoiceAdapter;
+  openBanking: OpenBankingProvider;
   signatures: Omit<SignatureContext, "origin" | "db">;
 };
 
@@ -51,6 +55,8 @@ export type Actor = { caller: Caller | null; origin: RequestOrigin; now?: Date }
 export type Scope = { accountId?: string; accountApplicationId?: string; publicOnly?: boolean };
 
 type ProgressRow = typeof schema.flowProgresses.$inferSelect;
+/** What a step view needs of a progress. */
+type ProgressState = Pick<ProgressRow, "id" | "status" | "currentStep" | "values" | "expiresAt">;
 
 const lifetimeEnd = (now: Date) => new Date(now.getTime() + PROGRESS_LIFETIME_MINUTES * 60_000);
 
@@ -87,7 +93,7 @@ async function stepContext(engine: FlowEngine, definition: FlowDefinition, step:
   return { product, labels, data };
 }
 
-async function view(engine: FlowEngine, version: FlowVersion, row: ProgressRow, errors: FieldMessages = {}, now = new Date()): Promise<FlowProgressView> {
+async function view(engine: FlowEngine, version: FlowVersion, row: ProgressState, errors: FieldMessages = {}, now = new Date()): Promise<FlowProgressView> {
   const definition = version.definition;
   const step = stepOf(definition, row.currentStep);
   const ctx = await stepContext(engine, definition, step, row.values, now);
@@ -193,7 +199,7 @@ function acceptedValues(step: StepDefinition, values: FlowValues): { stored: Flo
       unknown[key] = [t("flows.error.field_not_on_step")];
       continue;
     }
-    (isTransient(field) ? transient : stored)[key] = value;
+    (isTransientField(field) ? transient : stored)[key] = value;
   }
   if (Object.keys(unknown).length > 0) throw new FieldErrors(unknown);
   return { stored, transient };
@@ -290,24 +296,55 @@ export async function editProgress(engine: FlowEngine, actor: Actor, id: string)
   return view(engine, version, row, {}, actor.now);
 }
 
-/** PATCH flow_progresses/{id}: keeps what was typed (shape-checked only) so it survives a closed phone. */
+/**
+ * PATCH flow_progresses/{id}: keeps what was typed (shape-checked only) so it survives a closed
+ * phone. The common case is one UPDATE whose conditions are the whole check: open, unexpired, the
+ * caller's (or nobody's yet), and on a step that stores exactly these keys. Anything else takes
+ * the full path, which answers the precise refusal (404, 410, 409, 400).
+ */
 export async function saveProgress(engine: FlowEngine, actor: Actor, id: string, values: FlowValues): Promise<FlowProgressView> {
   const now = actor.now ?? new Date();
+  const targets = engine.catalogue.stepsStoring(Object.keys(values));
+  if (targets.length > 0) {
+    const t = schema.flowProgresses;
+    const [saved] = await engine.db
+      .update(t)
+      .set(saveChanges(values, now))
+      .where(
+        and(
+          eq(t.id, id),
+          eq(t.status, "in_progress"),
+          gt(t.expiresAt, now),
+          actor.caller ? or(isNull(t.customerId), eq(t.customerId, actor.caller.customerId)) : isNull(t.customerId),
+          sql`(${t.flowVersionId}, ${t.currentStep}) in (${sql.join(
+            targets.map(([versionId, step]) => sql`(${versionId}::uuid, ${step})`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .returning({ id: t.id, flowVersionId: t.flowVersionId, status: t.status, currentStep: t.currentStep, values: t.values, expiresAt: t.expiresAt });
+    const version = saved ? await engine.catalogue.version(engine.db, saved.flowVersionId) : undefined;
+    if (saved && version) return view(engine, version, saved, {}, now);
+  }
   const { row, version } = await loadProgress(engine, actor, id);
   requireOpen(row);
   const { stored } = acceptedValues(stepOf(version.definition, row.currentStep), values);
   const [updated] = await engine.db
     .update(schema.flowProgresses)
-    .set({
-      values: sql`${schema.flowProgresses.values} || ${JSON.stringify(stored)}::jsonb`,
-      revision: sql`${schema.flowProgresses.revision} + 1`,
-      updatedAt: now,
-      expiresAt: lifetimeEnd(now),
-    })
+    .set(saveChanges(stored, now))
     .where(and(eq(schema.flowProgresses.id, id), eq(schema.flowProgresses.status, "in_progress"), eq(schema.flowProgresses.currentStep, row.currentStep)))
     .returning();
   if (!updated) throw progressClosed();
   return view(engine, version, updated, {}, now);
+}
+
+function saveChanges(stored: FlowValues, now: Date) {
+  return {
+    values: sql`${schema.flowProgresses.values} || ${JSON.stringify(stored)}::jsonb`,
+    revision: sql`${schema.flowProgresses.revision} + 1`,
+    updatedAt: now,
+    expiresAt: lifetimeEnd(now),
+  };
 }
 
 export type MoveResult = { view: FlowProgressView; session: IssuedSession | null };
@@ -344,7 +381,7 @@ export async function moveProgress(
   const target = arrive(definition, movement.to, row.customerId);
   if (movement.direction === "forward") {
     const errors = await checkStep(
-      { db: engine.db, storage: engine.storage, signatures: { ...engine.signatures, db: engine.db, origin: actor.origin }, product, customerId: row.customerId, flowProgressId: id, today },
+      { db: engine.db, storage: engine.storage, openBanking: engine.openBanking, signatures: { ...engine.signatures, db: engine.db, origin: actor.origin }, product, customerId: row.customerId, flowProgressId: id, today },
       step,
       { ...values, ...transient },
     );
@@ -445,8 +482,13 @@ async function runStepAction(engine: FlowEngine, actor: Actor, row: ProgressRow,
       return storeState(engine, row.id, { _signature_sent_at: now.toISOString(), _signature_error: null });
     }
     case "check_voice_recording": {
+      // The voice provider must hold this progress's recording under the id the field stored.
       const id = typeof row.values.bizbaz_audio_id === "string" ? row.values.bizbaz_audio_id : "";
-      const result = id ? { status: "received", recording_id: id, message: t("flows.voice.received") } : { status: "missing", recording_id: null, message: t("flows.voice.missing") };
+      const recording = id ? await engine.voice.find(id) : null;
+      const result =
+        recording && recording.flowProgressId === row.id
+          ? { status: "received", recording_id: id, message: t("flows.voice.received") }
+          : { status: "missing", recording_id: null, message: t("flows.voice.missing") };
       return storeState(engine, row.id, { _check_result: JSON.stringify(result) });
     }
   }

@@ -31,6 +31,17 @@ const STEP_KEYS = ["calculator", "account", "personal", "address", "work", "docu
 
 /** Wati: a woman born 15 May 1990 (day + 40 in the NIK), from Kota Bandung. */
 const WATI = { email: "wati.lestari@contoh.co.id", phone: "+6281399990001", nik: "3273015505900001", birthDate: "1990-05-15" };
+/** Wati's answers on the personal step: the NIK's birth date and gender. */
+const WATI_PERSONAL = {
+  full_name: "Wati Lestari",
+  personal_code: WATI.nik,
+  birth_place: "Bandung",
+  birth_date: WATI.birthDate,
+  gender: "female",
+  marital_status: "married",
+  education: "s1",
+  mother_maiden_name: "Siti Aminah",
+};
 const BANDUNG = { region: "32", city: "32.73", district: "32.73.01", subdistrict: "32.73.01.1002", postal_code: "40153", street: "Jl. Merdeka No. 10", rt_rw: "003/005" };
 
 type View = {
@@ -118,20 +129,7 @@ describe("spl_onboarding through the HTTP calls", () => {
     expect(account.json().data.step.key).toBe("personal");
     v.cookie = accountCookie(account);
 
-    await moved(
-      v,
-      {
-        full_name: "Wati Lestari",
-        personal_code: WATI.nik,
-        birth_place: "Bandung",
-        birth_date: WATI.birthDate,
-        gender: "female",
-        marital_status: "married",
-        education: "s1",
-        mother_maiden_name: "Siti Aminah",
-      },
-      "address",
-    );
+    await moved(v, WATI_PERSONAL, "address");
     const work = await moved(v, BANDUNG, "work");
     expect(work.step.fields.map((f) => f.key)).toEqual(["employment_type", "employer_name", "monthly_income"]);
     await moved(v, { employment_type: "employee", employer_name: "PT Maju Jaya", monthly_income: "5m_10m" }, "documents");
@@ -177,14 +175,7 @@ describe("spl_onboarding through the HTTP calls", () => {
       term: 6,
       email: WATI.email,
       phone: WATI.phone,
-      full_name: "Wati Lestari",
-      personal_code: WATI.nik,
-      birth_place: "Bandung",
-      birth_date: WATI.birthDate,
-      gender: "female",
-      marital_status: "married",
-      education: "s1",
-      mother_maiden_name: "Siti Aminah",
+      ...WATI_PERSONAL,
       ...BANDUNG,
       employment_type: "employee",
       employer_name: "PT Maju Jaya",
@@ -288,6 +279,15 @@ describe("spl_onboarding through the HTTP calls", () => {
 
   describe("each step refuses wrong answers with 422 on the field and does not move", () => {
     let serial = 100;
+    /** Rina's personal answers but the NIK and birth date, which each test picks. */
+    const personal = {
+      full_name: "Rina Kusuma",
+      birth_place: "Bandung",
+      gender: "female",
+      marital_status: "single",
+      education: "sma",
+      mother_maiden_name: "Sri Rahayu",
+    };
     /** A new visitor driven with good answers up to `step` (the account step makes them a customer). */
     async function visitorAt(step: string): Promise<Visitor & { phone: string }> {
       serial += 1;
@@ -296,16 +296,7 @@ describe("spl_onboarding through the HTTP calls", () => {
       const good: Record<string, () => Promise<Record<string, unknown>>> = {
         calculator: async () => ({ amount: 2_000_000, term: 4 }),
         account: async () => ({ email: `pemohon${serial}@contoh.co.id`, phone, password: PASSWORD }),
-        personal: async () => ({
-          full_name: "Rina Kusuma",
-          personal_code: `3273015505900${serial}`,
-          birth_place: "Bandung",
-          birth_date: "1990-05-15",
-          gender: "female",
-          marital_status: "single",
-          education: "sma",
-          mother_maiden_name: "Sri Rahayu",
-        }),
+        personal: async () => ({ ...personal, personal_code: `3273015505900${serial}`, birth_date: "1990-05-15" }),
         address: async () => BANDUNG,
         work: async () => ({ employment_type: "freelancer", employer_name: "Sendiri", monthly_income: "3m_5m" }),
         documents: async () => ({ ktp_photo: await uploadJpeg({ cookie: v.cookie! }, "ktp.jpg"), selfie_photo: await uploadJpeg({ cookie: v.cookie! }, "selfie.jpg") }),
@@ -331,15 +322,6 @@ describe("spl_onboarding through the HTTP calls", () => {
       expect(after?.values).toEqual(row?.values);
       expect(after?.history).toEqual(row?.history);
     }
-
-    const personal = {
-      full_name: "Rina Kusuma",
-      birth_place: "Bandung",
-      gender: "female",
-      marital_status: "single",
-      education: "sma",
-      mother_maiden_name: "Sri Rahayu",
-    };
 
     it("calculator: an amount off the slider and a term over the product's", async () => {
       const v = await start();

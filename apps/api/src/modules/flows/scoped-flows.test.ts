@@ -43,6 +43,18 @@ describe("scoped flows (a loan account, an application) and the product onboardi
   const move = (id: string, who: TestSession, values: Record<string, unknown>) =>
     t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${id}/move/next`, headers: who.headers, payload: { data: { values } } });
   const progressRow = async (id: string) => (await db().select().from(schema.flowProgresses).where(eq(schema.flowProgresses.id, id)))[0];
+  const accountRow = async (id: string) => (await db().select().from(schema.accounts).where(eq(schema.accounts.id, id)))[0];
+  const applicationRow = async (id: string) => (await db().select().from(schema.accountApplications).where(eq(schema.accountApplications.id, id)))[0];
+
+  /** A move refused with 422 on exactly these fields: nothing is stored and the progress stays on `step`. */
+  async function refused(id: string, who: TestSession, values: Record<string, unknown>, fields: Record<string, string[]>, step: string) {
+    const before = await rowCounts(t.database);
+    const res = await move(id, who, values);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error.fields).toEqual(fields);
+    expect(await rowCounts(t.database)).toEqual(before);
+    expect((await progressRow(id))?.currentStep).toBe(step);
+  }
 
   describe("change_payment_channel on a loan account", () => {
     it("lists the account's flows to its owner only", async () => {
@@ -84,12 +96,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(progress.step.key).toBe("payment");
       expect(await progressRow(progress.id)).toMatchObject({ accountId: account.id, accountApplicationId: null, customerId: budi.customerId, flowKey: "change_payment_channel" });
 
-      const before = await rowCounts(t.database);
-      const wrong = await move(progress.id, budi, { payment_channel: "gopay" });
-      expect(wrong.statusCode).toBe(422);
-      expect(wrong.json().error.fields).toEqual({ payment_channel: ["Pilih salah satu opsi yang tersedia"] });
-      expect(await rowCounts(t.database)).toEqual(before);
-      expect((await progressRow(progress.id))?.currentStep).toBe("payment");
+      await refused(progress.id, budi, { payment_channel: "gopay" }, { payment_channel: ["Pilih salah satu opsi yang tersedia"] }, "payment");
 
       const done = await move(progress.id, budi, { payment_channel: "bni_va" });
       expect(done.statusCode, done.body).toBe(200);
@@ -97,8 +104,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(view.status).toBe("completed");
       expect(view.step.template).toBe("end_flow");
       expect(view.completed_redirect).toBe("/profile");
-      const [stored] = await db().select().from(schema.accounts).where(eq(schema.accounts.id, account.id));
-      expect(stored?.paymentChannel).toBe("bni_va");
+      expect((await accountRow(account.id))?.paymentChannel).toBe("bni_va");
     });
 
     it("answers 404 for another customer's account and stores nothing", async () => {
@@ -113,8 +119,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
         expect(res.json().error).toEqual({ code: "account_not_found", message: "Rekening pinjaman tidak ditemukan." });
       }
       expect(await rowCounts(t.database)).toEqual(before);
-      const [untouched] = await db().select().from(schema.accounts).where(eq(schema.accounts.id, account.id));
-      expect(untouched?.paymentChannel).toBeNull();
+      expect((await accountRow(account.id))?.paymentChannel).toBeNull();
     });
 
     it("is not started outside its account, nor is an application flow started on an account", async () => {
@@ -154,16 +159,13 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       const id = (created.json().data as View).id;
       expect(await progressRow(id)).toMatchObject({ accountApplicationId: application.id, accountId: null, customerId: budi.customerId });
 
-      const missing = await move(id, budi, {});
-      expect(missing.statusCode).toBe(422);
-      expect(missing.json().error.fields).toEqual({ cancellation_reason: ["Wajib diisi"] });
+      await refused(id, budi, {}, { cancellation_reason: ["Wajib diisi"] }, "reason");
 
       const done = await move(id, budi, { cancellation_reason: "no_longer_needed", cancellation_note: "Sudah dapat dana dari keluarga" });
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json().data.status).toBe("completed");
       expect(done.json().data.completed_redirect).toBe("/profile");
-      const [stored] = await db().select().from(schema.accountApplications).where(eq(schema.accountApplications.id, application.id));
-      expect(stored?.status).toBe("cancelled");
+      expect((await applicationRow(application.id))?.status).toBe("cancelled");
 
       const search = await t.app.inject({ method: "POST", url: `${APP}/account_applications/search`, headers: budi.headers, payload: { filters: [] } });
       expect(search.json().data.find((a: { id: string }) => a.id === application.id)?.status).toBe("cancelled");
@@ -179,8 +181,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toEqual({ code: "application_not_cancellable", message: "Pengajuan ini tidak dapat dibatalkan lagi." });
       expect(await rowCounts(t.database)).toEqual(before);
-      const [stored] = await db().select().from(schema.accountApplications).where(eq(schema.accountApplications.id, application.id));
-      expect(stored?.status).toBe("activated");
+      expect((await applicationRow(application.id))?.status).toBe("activated");
       expect(await progressRow(id)).toMatchObject({ status: "in_progress", currentStep: "reason", history: [], completedAt: null });
     });
 
@@ -196,8 +197,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       }
       expect((await post(`${APP}/account_applications/${application.id}/flows/application_cancellation/flow_progresses`, null)).statusCode).toBe(401);
       expect(await rowCounts(t.database)).toEqual(before);
-      const [stored] = await db().select().from(schema.accountApplications).where(eq(schema.accountApplications.id, application.id));
-      expect(stored?.status).toBe("submitted");
+      expect((await applicationRow(application.id))?.status).toBe("submitted");
     });
   });
 
@@ -257,12 +257,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       ]);
       expect(view.step.fields[0]!.options?.map((o) => o.value)).toEqual(["bni", "bni_life", "bni_sekuritas", "bni_multifinance", "bni_ventures"]);
 
-      const before = await rowCounts(t.database);
-      const refused = await move(id, who, { payroll_employer: "pt_lain" });
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().error.fields).toEqual({ payroll_employer: ["Pilih salah satu opsi yang tersedia"], employee_number: ["Wajib diisi"] });
-      expect(await rowCounts(t.database)).toEqual(before);
-      expect((await progressRow(id))?.currentStep).toBe("payroll");
+      await refused(id, who, { payroll_employer: "pt_lain" }, { payroll_employer: ["Pilih salah satu opsi yang tersedia"], employee_number: ["Wajib diisi"] }, "payroll");
 
       const moved = await move(id, who, { payroll_employer: "bni_life", employee_number: "BNI-778812" });
       expect(moved.statusCode).toBe(200);
@@ -273,7 +268,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       const res = await get(`${APP}/flows/alumak_onboarding/flow_progresses/new`, budi);
       expect(res.statusCode).toBe(200);
       expect(res.json().data.flow).toEqual({ key: "alumak_onboarding", name: "Pengajuan Pinjaman Usaha Alumak", audience: "public", product_key: "alumak" });
-      expect(res.json().data.steps_count).toBe(11);
+      expect(res.json().data.steps_count).toBe(12);
       expect(res.json().data.step.data.product_key).toBe("alumak");
     });
 
@@ -290,6 +285,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
         "business_subdistrict",
         "business_postal_code",
         "business_street",
+        "business_document",
       ]);
       const business = {
         business_name: "Warung Bu Tini",
@@ -302,20 +298,19 @@ describe("scoped flows (a loan account, an application) and the product onboardi
         business_postal_code: "40153",
         business_street: "Jl. Braga 12",
       };
-      const before = await rowCounts(t.database);
-      const refused = await move(id, who, { ...business, npwp: "12345678901234" });
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().error.fields).toEqual({ npwp: ["NPWP harus 15 atau 16 angka."] });
-      expect(await rowCounts(t.database)).toEqual(before);
-      expect((await progressRow(id))?.currentStep).toBe("business");
-
-      const wrongCity = await move(id, who, { ...business, npwp: "01.234.567.8-901.234", business_city: "31.71" });
-      expect(wrongCity.statusCode).toBe(422);
-      expect(wrongCity.json().error.fields).toEqual({ business_city: ["Kota/kabupaten ini tidak berada di provinsi yang dipilih."] });
+      await refused(id, who, { ...business, npwp: "12345678901234" }, { npwp: ["NPWP harus 15 atau 16 angka."] }, "business");
+      await refused(
+        id,
+        who,
+        { ...business, npwp: "01.234.567.8-901.234", business_city: "31.71" },
+        { business_city: ["Kota/kabupaten ini tidak berada di provinsi yang dipilih."] },
+        "business",
+      );
 
       const moved = await move(id, who, { ...business, npwp: "01.234.567.8-901.234" });
       expect(moved.statusCode, moved.body).toBe(200);
-      expect(moved.json().data.step.key).toBe("documents");
+      expect(moved.json().data.step.key).toBe("bank_connection");
+      expect(moved.json().data.step.fields.map((f: { key: string; templateKey: string }) => [f.key, f.templateKey])).toEqual([["bank_connection", "open_banking"]]);
     });
   });
 });

@@ -12,6 +12,7 @@ import type { StepCheckKey, StepDefinition } from "../../flows/definition.ts";
 import { waitText } from "../throttle/throttle-service.ts";
 import { checkAddressValues } from "../addresses/address-service.ts";
 import { checkUploadedFileValue } from "../field-uploads/upload-service.ts";
+import type { OpenBankingProvider } from "../../integrations/open-banking/open-banking-provider.ts";
 import type { FileStorage } from "../../integrations/storage/file-storage.ts";
 import { FieldErrors } from "../../plugins/errors.ts";
 import { defaultOfferSchedule } from "../offers/schedule-service.ts";
@@ -25,6 +26,7 @@ export type FieldMessages = Record<string, string[]>;
 export type CheckContext = {
   db: Db;
   storage: FileStorage;
+  openBanking: OpenBankingProvider;
   signatures: SignatureContext;
   product: PublicProduct | null;
   customerId: string | null;
@@ -147,7 +149,15 @@ const CHECKS: Record<StepCheckKey, (ctx: CheckContext, values: FlowValues, error
     }
   },
 
-  async open_banking() {},
+  /** The connection the widget reported must exist with the provider, made for this very progress. */
+  async open_banking(ctx, values, errors, step) {
+    for (const field of step.fields.filter((f) => f.templateKey === "open_banking")) {
+      const id = text(values, field.key);
+      if (!id) continue;
+      const connection = await ctx.openBanking.findConnection(id);
+      if (!connection || connection.flowProgressId !== ctx.flowProgressId) add(errors, field.key, t("flows.error.open_banking_not_connected"));
+    }
+  },
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { FieldValue, FlowStep, FlowValues, FormField } from "@pinjaman/contracts/flows";
+import { isTransientField, VALUELESS_TEMPLATE_KEYS, type FieldValue, type FlowStep, type FlowValues, type FormField } from "@pinjaman/contracts/flows";
 import type { PublicProduct } from "@pinjaman/contracts/site";
 import { rangeValues } from "@pinjaman/domain/loan-settings";
 import { t } from "@pinjaman/i18n";
@@ -14,14 +14,9 @@ export type StepViewContext = {
   data: Record<string, unknown> | null;
 };
 
-/** Values never stored in a progress: secrets typed once (password, one-time code). */
-export function isTransient(field: Pick<FieldDefinition, "templateKey" | "key">): boolean {
-  return field.templateKey === "password" || field.key === "signature_code";
-}
-
-/** Fields that hold no value a person types (buttons, countdowns). */
+/** Fields that hold no value a person types (buttons, countdowns, a link the server sets). */
 export function holdsNoValue(field: Pick<FieldDefinition, "templateKey">): boolean {
-  return field.templateKey === "delayed_button" || field.templateKey === "resend_code";
+  return VALUELESS_TEMPLATE_KEYS.includes(field.templateKey);
 }
 
 function optionalText(key: string | undefined): string | null {
@@ -35,13 +30,14 @@ export function fieldRange(field: FieldDefinition, product: PublicProduct | null
 }
 
 export function fieldDefault(field: FieldDefinition, product: PublicProduct | null): FieldValue {
+  if (field.value !== undefined) return field.value;
   if (field.defaultFrom && product) return field.defaultFrom === "loan_amount" ? product.loanSettings.default_amount : product.loanSettings.default_term;
   if (field.templateKey === "checkbox" || field.templateKey === "terms") return false;
   return null;
 }
 
 function renderField(field: FieldDefinition, values: FlowValues, errors: Record<string, string[]>, ctx: StepViewContext): FormField {
-  const value = isTransient(field) ? null : (values[field.key] ?? fieldDefault(field, ctx.product));
+  const value = isTransientField(field) ? null : field.value !== undefined ? field.value : (values[field.key] ?? fieldDefault(field, ctx.product));
   const fieldErrors = errors[field.key] ?? [];
   const label = ctx.labels[field.key];
   const options = field.options

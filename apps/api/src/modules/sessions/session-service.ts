@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { hashToken, newToken } from "./tokens.ts";
@@ -34,24 +34,27 @@ export async function createSession(
   return { id: row.id, token, expiresAt: row.expiresAt, authenticationId: input.authenticationId };
 }
 
-/** The unexpired, unrevoked session a token belongs to, with its customer's role ids. */
+/**
+ * The unexpired, unrevoked session a token belongs to, with its customer's role ids: one query,
+ * as every authenticated call starts with it.
+ */
 export async function findActiveSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
+  const roles = db
+    .select({ ids: sql<string[]>`coalesce(array_agg(${schema.customerRoles.id}::text), '{}')`.as("ids") })
+    .from(schema.customerRoles)
+    .where(eq(schema.customerRoles.customerId, schema.sessions.customerId));
   const [row] = await db
     .select({
       id: schema.sessions.id,
       customerId: schema.sessions.customerId,
       authenticationId: schema.sessions.authenticationId,
       expiresAt: schema.sessions.expiresAt,
+      roleIds: sql<string[]>`(${roles})`,
     })
     .from(schema.sessions)
     .where(and(eq(schema.sessions.tokenHash, hashToken(token)), isNull(schema.sessions.revokedAt), gt(schema.sessions.expiresAt, now)))
     .limit(1);
-  if (!row) return null;
-  const roles = await db
-    .select({ id: schema.customerRoles.id })
-    .from(schema.customerRoles)
-    .where(eq(schema.customerRoles.customerId, row.customerId));
-  return { ...row, roleIds: roles.map((r) => r.id) };
+  return row ?? null;
 }
 
 /** Refresh: a new token and expiry for the same session; the old token stops working at once. */

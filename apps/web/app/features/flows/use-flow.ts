@@ -1,4 +1,4 @@
-import type { FieldValue, FlowProgressNew, FlowProgressView, FlowStep, FlowValues } from "@pinjaman/contracts/flows";
+import { isTransientField, VALUELESS_TEMPLATE_KEYS, type FieldValue, type FlowProgressNew, type FlowProgressView, type FlowStep, type FlowValues } from "@pinjaman/contracts/flows";
 import type { SessionInfo } from "@pinjaman/contracts/auth";
 import { t } from "@pinjaman/i18n";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -7,14 +7,14 @@ import type { FlowApi } from "./flow-api.ts";
 import { forgetProgress, rememberProgress, rememberedProgress } from "./flow-memory.ts";
 import "@pinjaman/i18n/ns/flows";
 
-/** Values typed once and never saved (the server refuses to store them too). */
+/** Values typed once and never saved (the server does not store them either). */
 function isTransient(step: FlowStep, key: string): boolean {
   const field = step.fields.find((f) => f.key === key);
-  return field?.templateKey === "password" || key === "signature_code";
+  return field !== undefined && isTransientField(field);
 }
 
 function writable(step: FlowStep, values: FlowValues): FlowValues {
-  const keys = new Set(step.fields.filter((f) => f.templateKey !== "delayed_button" && f.templateKey !== "resend_code" && !f.readOnly).map((f) => f.key));
+  const keys = new Set(step.fields.filter((f) => !VALUELESS_TEMPLATE_KEYS.includes(f.templateKey) && !f.readOnly).map((f) => f.key));
   return Object.fromEntries(Object.entries(values).filter(([key]) => keys.has(key)));
 }
 

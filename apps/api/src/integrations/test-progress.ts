@@ -1,5 +1,6 @@
 import { schema } from "@pinjaman/db";
-import type { TestApp } from "../../../test/harness.ts";
+import { afterAll, beforeAll } from "vitest";
+import { testApp, type TestApp } from "../../test/harness.ts";
 
 /** A flow progress row (with its flow and version) to attach recordings and connections to. */
 export async function insertFlowProgress(
@@ -17,4 +18,19 @@ export async function insertFlowProgress(
     .values({ flowVersionId: version!.id, flowKey: key, currentStep: "voice", status, expiresAt })
     .returning({ id: schema.flowProgresses.id });
   return progress!.id;
+}
+
+/**
+ * One test app per file with one open flow progress, for the public integrations (voice,
+ * open banking) that are keyed by a progress id. Read the fields inside tests: they are set in
+ * beforeAll.
+ */
+export function appWithProgress(): { ctx: TestApp; progressId: string } {
+  const state = {} as { ctx: TestApp; progressId: string };
+  beforeAll(async () => {
+    state.ctx = await testApp();
+    state.progressId = await insertFlowProgress(state.ctx.database.db);
+  });
+  afterAll(async () => state.ctx.close());
+  return state;
 }
