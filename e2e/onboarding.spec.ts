@@ -119,3 +119,13 @@ test("a half-done flow resumes after a reload", async ({ page }) => {
   await page.getByRole("button", { name: "Kembali" }).click();
   await expect(page.getByLabel("Jumlah pinjaman")).toHaveValue("5000000");
 });
+
+test("cancelling the registration clears it, and /sign-up without one leads home (registration guard)", async ({ page }) => {
+  await page.goto("/sign-up?flow=spl_onboarding");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pilih jumlah dan tenor pinjaman");
+  await page.getByRole("button", { name: "Batalkan pendaftaran" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => window.localStorage.getItem("registration"))).toBeNull();
+  await page.goto("/sign-up");
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -71,7 +71,6 @@ export async function buildApp({ db, config, web }: BuildAppOptions): Promise<Fa
   app.decorate("config", config);
   app.decorate("services", createServices(db, config));
   app.decorate("flowCatalogue", await loadFlowCatalogue(db));
-  app.decorate("fileStorage", selectStorage(config));
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -88,6 +87,7 @@ export async function buildApp({ db, config, web }: BuildAppOptions): Promise<Fa
   await app.register(authPlugin);
   // Mail and SMS adapters chosen by configuration (outside the sandbox none exists yet: start fails).
   await app.register(integrationsPlugin);
+  app.decorate("fileStorage", selectStorage(config));
 
   await app.register(swagger, {
     openapi: {

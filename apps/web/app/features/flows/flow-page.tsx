@@ -2,6 +2,7 @@ import type { FlowProgressView } from "@pinjaman/contracts/flows";
 import type { SessionInfo } from "@pinjaman/contracts/auth";
 import { t } from "@pinjaman/i18n";
 import { useCallback } from "react";
+import { useNavigate } from "react-router";
 import { sessionActions } from "../session/session-actions.ts";
 import { useSessionState } from "../session/session-store.ts";
 import { readRegistrationState, resetRegistrationState, writeRegistrationState } from "../shell/registration.ts";
@@ -45,17 +46,28 @@ export function FlowPage({ flowKey, audience, registration = false }: FlowPagePr
     },
     [registration],
   );
+  const navigate = useNavigate();
+  /** Cancel clears the registration (spec section 4); the saved progress stays resumable from the start page. */
+  const cancelRegistration = useCallback(() => {
+    resetRegistrationState();
+    void navigate("/");
+  }, [navigate]);
   const flow = useFlow({ flowKey, audience, api: flowApi, authenticationId: session.authenticationId, onSession, onProgress, onCompleted });
   return (
     <div className="container">
       <FlowView flow={flow} customerId={session.customerId} affiliate={session.affiliate} />
-      {flow.progress && flow.progress.status === "in_progress" && flow.stepIndex > 0 && !session.authenticationId ? (
-        <p className="flow-resume">
+      <p className="flow-resume">
+        {flow.progress && flow.progress.status === "in_progress" && flow.stepIndex > 0 && !session.authenticationId ? (
           <button type="button" className="button button--text" onClick={() => void flow.restart()}>
             {t("flows.page.start_new")}
           </button>
-        </p>
-      ) : null}
+        ) : null}
+        {registration && flow.progress?.status !== "completed" ? (
+          <button type="button" className="button button--text" onClick={cancelRegistration}>
+            {t("flows.page.cancel_registration")}
+          </button>
+        ) : null}
+      </p>
     </div>
   );
 }
