@@ -1,9 +1,9 @@
-import { CHROMIUM_ARGS } from "../scripts/chromium.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { lastOutboxId, waitForMessage } from "./support/auth.ts";
 import { choose, FAKE_MEDIA_ARGS, next, PHONE_WITH_CAMERA, takePhoto } from "./support/flows.ts";
 import { expect, test } from "./support/test.ts";
 
-test.use({ ...PHONE_WITH_CAMERA, launchOptions: { args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS], executablePath: "/usr/bin/chromium" } });
+test.use({ ...PHONE_WITH_CAMERA, launchOptions: { args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS], executablePath: CHROMIUM_PATH } });
 
 // A born-1990 man's NIK from Kota Bandung (day 15, month 05, year 90).
 const NIK = "3273011505900001";

@@ -72,6 +72,8 @@ export type FlowDefinition = {
   audience: "public" | "customer" | "account" | "account_application";
   productKey?: string;
   steps: StepDefinition[];
+  /** An application flow starts only on an application in one of these statuses; else 409 with `refusal` (a catalogue key). */
+  applicationStatuses?: { allowed: string[]; code: string; refusal: string };
   completion: CompletionKey;
   /** Where the site goes after completion. */
   completedRedirect: string;

@@ -6,6 +6,11 @@ export const applicationCancellation: FlowDefinition = {
   key: "application_cancellation",
   name: "flows.flow.application_cancellation",
   audience: "account_application",
+  applicationStatuses: {
+    allowed: ["draft", "submitted", "waiting_for_investment"],
+    code: "application_not_cancellable",
+    refusal: "flows.error.application_not_cancellable",
+  },
   completion: "application_cancellation",
   completedRedirect: "/profile",
   steps: [

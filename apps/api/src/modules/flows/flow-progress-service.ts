@@ -120,7 +120,11 @@ async function startableFlow(engine: FlowEngine, actor: Actor, flowKey: string, 
   if (scope.publicOnly && audience !== "public") throw flowNotFound();
   if (audience !== "public" && !actor.caller) throw loginRequired();
   if (scope.accountId) await ownAccount(engine.db, actor, scope.accountId);
-  if (scope.accountApplicationId) await ownApplication(engine.db, actor, scope.accountApplicationId);
+  if (scope.accountApplicationId) {
+    const status = await ownApplication(engine.db, actor, scope.accountApplicationId);
+    const rule = version.definition.applicationStatuses;
+    if (rule && !rule.allowed.includes(status)) throw new FlowError(409, rule.code, rule.refusal);
+  }
   return version;
 }
 
@@ -133,14 +137,16 @@ async function ownAccount(db: Db, actor: Actor, accountId: string): Promise<void
   if (!row) throw new FlowError(404, "account_not_found", "flows.error.account_not_found");
 }
 
-async function ownApplication(db: Db, actor: Actor, applicationId: string): Promise<void> {
+/** The caller's application's status; 404 for anyone else's. */
+async function ownApplication(db: Db, actor: Actor, applicationId: string): Promise<string> {
   const [row] = await db
-    .select({ id: schema.accountApplications.id })
+    .select({ status: schema.accountApplications.status })
     .from(schema.accountApplications)
     .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
     .where(and(eq(schema.accountApplications.id, applicationId), eq(schema.accounts.customerId, actor.caller?.customerId ?? sql`null`)))
     .limit(1);
   if (!row) throw new FlowError(404, "account_application_not_found", "flows.error.account_application_not_found");
+  return row.status;
 }
 
 /** GET flows: what this visitor may start (public flows; customer flows once logged in). */

@@ -171,11 +171,21 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(search.json().data.find((a: { id: string }) => a.id === application.id)?.status).toBe("cancelled");
     });
 
-    it("an application already activated answers 409 and stays activated; the progress does not move", async () => {
+    it("an application already activated cannot start a cancellation (409), and nothing is stored", async () => {
       const { application } = await loanAccount(budi.customerId, "activated");
+      const before = await rowCounts(t.database);
+      const created = await post(`${APP}/account_applications/${application.id}/flows/application_cancellation/flow_progresses`, budi);
+      expect(created.statusCode).toBe(409);
+      expect(created.json().error.message).toBe("Pengajuan ini tidak dapat dibatalkan lagi.");
+      expect(await rowCounts(t.database)).toEqual(before);
+    });
+
+    it("an application activated while the cancellation is open answers 409 at the end and stays activated", async () => {
+      const { application } = await loanAccount(budi.customerId);
       const created = await post(`${APP}/account_applications/${application.id}/flows/application_cancellation/flow_progresses`, budi);
       expect(created.statusCode).toBe(201);
       const id = (created.json().data as View).id;
+      await t.database.db.update(schema.accountApplications).set({ status: "activated" }).where(eq(schema.accountApplications.id, application.id));
       const before = await rowCounts(t.database);
       const res = await move(id, budi, { cancellation_reason: "found_other_lender" });
       expect(res.statusCode).toBe(409);

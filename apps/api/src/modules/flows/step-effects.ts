@@ -95,6 +95,8 @@ async function mergeKyc(tx: Db, customerId: string, changes: Record<string, unkn
     .where(eq(schema.customerProfiles.customerId, customerId));
 }
 
+const CANCELLABLE_STATUSES = ["draft", "submitted", "waiting_for_investment"] as const;
+
 const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Promise<void>> = {
   /** Onboarding: KYC profile with consent evidence, a loan account and its submitted application. */
   async loan_application(tx, input) {
@@ -144,7 +146,8 @@ const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Pro
     const [cancelled] = await tx
       .update(schema.accountApplications)
       .set({ status: "cancelled" })
-      .where(and(eq(schema.accountApplications.id, input.accountApplicationId), inArray(schema.accountApplications.status, ["draft", "submitted", "waiting_for_investment"])))
+      // Checked again here: the application may have moved on since the flow started.
+      .where(and(eq(schema.accountApplications.id, input.accountApplicationId), inArray(schema.accountApplications.status, CANCELLABLE_STATUSES)))
       .returning({ id: schema.accountApplications.id });
     if (!cancelled) throw new FlowError(409, "application_not_cancellable", "flows.error.application_not_cancellable");
   },
