@@ -5,14 +5,12 @@
 // autocannon on the loopback interface. Each measurement runs against its own server process.
 // Prints a Markdown table on stdout (progress goes to stderr) and writes
 // bench/results/flows-<timestamp>.json. See bench/README.md ("Flows").
-import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { cpus } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
-import pg from "pg";
+import { createScratchDatabase } from "../../packages/db/src/scratch-database.ts";
 import { guardRun, runGuarded, writeResults } from "../lib/run-guard.mjs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -37,29 +35,9 @@ const { log, cleanups, cleanup, stopping } = guardRun({ name: "bench:flows", tim
 
 /** A fresh database on the BENCH_DATABASE_URL server, dropped at cleanup once its connections are gone. */
 async function freshPostgres(serverUrl) {
-  const name = `pinjaman_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      // As apps/api/test/harness.ts: a forced drop under live connections would be an error there.
-      for (let attempt = 0; attempt < 100; attempt++) {
-        const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-        if (rows[0]?.n === 0) break;
-        await sleep(50);
-      }
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await client.end();
-    }
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), name };
+  const scratch = await createScratchDatabase(serverUrl, "pinjaman_bench");
+  cleanups.push(() => scratch.drop());
+  return scratch;
 }
 
 /** Starts bench/flows/server.ts; resolves once it prints BENCH_READY; `stop()` resolves with its BENCH_STATS. */

@@ -6,7 +6,6 @@
 // whole successful path: throttle hits, one argon2id verification, the session, the audit row.
 // Prints a Markdown table on stdout (progress goes to stderr) and writes
 // bench/results/login-<timestamp>.json. See bench/README.md ("Login").
-import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
@@ -15,8 +14,8 @@ import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { hash, verify } from "@node-rs/argon2";
 import autocannon from "autocannon";
-import pg from "pg";
 import { ARGON2_OPTIONS } from "../../apps/api/src/modules/accounts/passwords.ts";
+import { createScratchDatabase } from "../../packages/db/src/scratch-database.ts";
 import { guardRun, median, runGuarded, writeResults } from "../lib/run-guard.mjs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -56,20 +55,9 @@ async function hashTiming() {
 
 /** A fresh PostgreSQL database on the BENCH_DATABASE_URL server, dropped at cleanup. */
 async function freshPostgres(serverUrl) {
-  const name = `pinjaman_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratch = await createScratchDatabase(serverUrl, "pinjaman_bench");
+  cleanups.push(() => scratch.drop());
+  return scratch.url;
 }
 
 /** Starts bench/login/server.ts; resolves with its port and accounts once it prints BENCH_READY. */

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { openDb, seedSandbox, type Database } from "@pinjaman/db";
+import { createScratchDatabase } from "@pinjaman/db/scratch-database";
 import { loadAddressAreas } from "@pinjaman/db/address-data";
-import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
@@ -29,14 +28,8 @@ export async function testDatabase(options: TestDatabaseOptions = {}): Promise<D
     if (options.areas) await loadAddressAreas(database.db);
     return { ...database, label: "pglite" };
   }
-  const name = `pinjaman_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDb({ url: url.toString(), poolSize: 20 });
+  const scratch = await createScratchDatabase(serverUrl, "pinjaman_test");
+  const database = await openDb({ url: scratch.url, poolSize: 20 });
   await database.migrate();
   await seedSandbox(database.db);
   await seedSandboxAccounts(database.db);
@@ -46,29 +39,9 @@ export async function testDatabase(options: TestDatabaseOptions = {}): Promise<D
     label: "postgres",
     close: async () => {
       await database.close();
-      await dropDatabase(serverUrl, name);
+      await scratch.drop();
     },
   };
-}
-
-/**
- * Drops a test database once the pool's connections have really gone: `pool.end()` resolves
- * before the server has closed them, and forcing the drop then terminates them under the client
- * ("terminating connection due to administrator command" as an uncaught error).
- */
-async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-      if (rows[0]?.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {

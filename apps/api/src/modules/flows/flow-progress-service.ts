@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { isTransientField, type FlowProgressNew, type FlowProgressView, type FlowSummary, type FlowValues } from "@pinjaman/contracts/flows";
 import type { OfferSchedule } from "@pinjaman/contracts/offers";
 import type { PublicProduct } from "@pinjaman/contracts/site";
@@ -312,23 +313,13 @@ export async function saveProgress(engine: FlowEngine, actor: Actor, id: string,
   const now = actor.now ?? new Date();
   const targets = engine.catalogue.stepsStoring(Object.keys(values));
   if (targets.length > 0) {
-    const t = schema.flowProgresses;
-    const [saved] = await engine.db
-      .update(t)
-      .set(saveChanges(values, now))
-      .where(
-        and(
-          eq(t.id, id),
-          eq(t.status, "in_progress"),
-          gt(t.expiresAt, now),
-          actor.caller ? or(isNull(t.customerId), eq(t.customerId, actor.caller.customerId)) : isNull(t.customerId),
-          sql`(${t.flowVersionId}, ${t.currentStep}) in (${sql.join(
-            targets.map(([versionId, step]) => sql`(${versionId}::uuid, ${step})`),
-            sql`, `,
-          )})`,
-        ),
-      )
-      .returning({ id: t.id, flowVersionId: t.flowVersionId, status: t.status, currentStep: t.currentStep, values: t.values, expiresAt: t.expiresAt });
+    const [saved] = await preparedSave(engine.db, targets, actor.caller !== null).execute({
+      id,
+      values: JSON.stringify(values),
+      now: now.toISOString(),
+      expiresAt: lifetimeEnd(now).toISOString(),
+      caller: actor.caller?.customerId ?? null,
+    });
     const version = saved ? await engine.catalogue.version(engine.db, saved.flowVersionId) : undefined;
     if (saved && version) return view(engine, version, saved, {}, now);
   }
@@ -342,6 +333,53 @@ export async function saveProgress(engine: FlowEngine, actor: Actor, id: string,
     .returning();
   if (!updated) throw progressClosed();
   return view(engine, version, updated, {}, now);
+}
+
+/**
+ * The save's one statement, prepared once per (database, where it may land, with or without a
+ * caller): building a query is most of an ORM's cost on a call this small.
+ */
+const saves = new WeakMap<Db, Map<string, ReturnType<typeof buildSave>>>();
+
+function buildSave(db: Db, targets: [string, string][], withCaller: boolean, name: string) {
+  const t = schema.flowProgresses;
+  return db
+    .update(t)
+    .set({
+      values: sql`${t.values} || ${sql.placeholder("values")}::jsonb`,
+      revision: sql`${t.revision} + 1`,
+      updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
+      expiresAt: sql`${sql.placeholder("expiresAt")}::timestamptz`,
+    })
+    .where(
+      and(
+        sql`${t.id} = ${sql.placeholder("id")}::uuid`,
+        eq(t.status, "in_progress"),
+        sql`${t.expiresAt} > ${sql.placeholder("now")}::timestamptz`,
+        withCaller ? or(isNull(t.customerId), sql`${t.customerId} = ${sql.placeholder("caller")}::uuid`) : isNull(t.customerId),
+        sql`(${t.flowVersionId}, ${t.currentStep}) in (${sql.join(
+          // Version ids and step keys come from the catalogue, never from a request: literal in the statement.
+          targets.map(([versionId, step]) => sql`(${sql.raw(`'${versionId}'`)}::uuid, ${sql.raw(`'${step}'`)})`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ id: t.id, flowVersionId: t.flowVersionId, status: t.status, currentStep: t.currentStep, values: t.values, expiresAt: t.expiresAt })
+    .prepare(name);
+}
+
+function preparedSave(db: Db, targets: [string, string][], withCaller: boolean) {
+  const key = `${withCaller ? "c" : "a"}:${targets.map((pair) => pair.join("/")).join(",")}`;
+  let byKey = saves.get(db);
+  if (!byKey) saves.set(db, (byKey = new Map()));
+  let prepared = byKey.get(key);
+  if (!prepared) {
+    // Keys come from requests: keep the set bounded (a name is unique per statement text).
+    if (byKey.size > 500) byKey.clear();
+    prepared = buildSave(db, targets, withCaller, `flow_save_${createHash("sha1").update(key).digest("hex").slice(0, 16)}`);
+    byKey.set(key, prepared);
+  }
+  return prepared;
 }
 
 function saveChanges(stored: FlowValues, now: Date) {

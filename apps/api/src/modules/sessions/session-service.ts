@@ -34,16 +34,12 @@ export async function createSession(
   return { id: row.id, token, expiresAt: row.expiresAt, authenticationId: input.authenticationId };
 }
 
-/**
- * The unexpired, unrevoked session a token belongs to, with its customer's role ids: one query,
- * as every authenticated call starts with it.
- */
-export async function findActiveSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
+function buildSessionLookup(db: Db) {
   const roles = db
     .select({ ids: sql<string[]>`coalesce(array_agg(${schema.customerRoles.id}::text), '{}')`.as("ids") })
     .from(schema.customerRoles)
     .where(eq(schema.customerRoles.customerId, schema.sessions.customerId));
-  const [row] = await db
+  return db
     .select({
       id: schema.sessions.id,
       customerId: schema.sessions.customerId,
@@ -52,8 +48,27 @@ export async function findActiveSession(db: Db, token: string, now = new Date())
       roleIds: sql<string[]>`(${roles})`,
     })
     .from(schema.sessions)
-    .where(and(eq(schema.sessions.tokenHash, hashToken(token)), isNull(schema.sessions.revokedAt), gt(schema.sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        sql`${schema.sessions.tokenHash} = ${sql.placeholder("tokenHash")}`,
+        isNull(schema.sessions.revokedAt),
+        sql`${schema.sessions.expiresAt} > ${sql.placeholder("now")}::timestamptz`,
+      ),
+    )
+    .limit(1)
+    .prepare("active_session");
+}
+
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+
+/**
+ * The unexpired, unrevoked session a token belongs to, with its customer's role ids: one prepared
+ * query, as every authenticated call starts with it.
+ */
+export async function findActiveSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = buildSessionLookup(db)));
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: now.toISOString() });
   return row ?? null;
 }
 
