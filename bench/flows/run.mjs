@@ -5,15 +5,12 @@
 // autocannon on the loopback interface. Each measurement runs against its own server process.
 // Prints a Markdown table on stdout (progress goes to stderr) and writes
 // bench/results/flows-<timestamp>.json. See bench/README.md ("Flows").
-import { spawn } from "node:child_process";
 import { cpus } from "node:os";
-import { join } from "node:path";
-import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { createScratchDatabase } from "../../packages/db/src/scratch-database.ts";
+import { startBenchServer } from "../lib/bench-server.mjs";
 import { guardRun, runGuarded, writeResults } from "../lib/run-guard.mjs";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 const HOST = "127.0.0.1";
 const APP_PATH = "/app_api/v1/flow_progresses";
 const BARE_PATH = "/bare/flow_progresses";
@@ -40,39 +37,11 @@ async function freshPostgres(serverUrl) {
   return scratch;
 }
 
-/** Starts bench/flows/server.ts; resolves once it prints BENCH_READY; `stop()` resolves with its BENCH_STATS. */
+/** Starts bench/flows/server.ts; `stop()` resolves with its BENCH_STATS. */
 function startServer(env) {
-  return new Promise((resolve, reject) => {
-    const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-    const child = spawn(process.execPath, [...profile, "--import", "tsx", join(ROOT, "bench/flows/server.ts")], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, BENCH_PORT: String(PORT), BENCH_CUSTOMERS: String(PROGRESSES) },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let stats = null;
-    const stop = () =>
-      new Promise((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done(stats);
-        child.once("exit", () => done(stats));
-        child.kill("SIGTERM");
-      });
-    cleanups.push(stop);
-    let ready = false;
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      if (!ready && line.startsWith("BENCH_READY ")) {
-        ready = true;
-        resolve({ ...JSON.parse(line.slice("BENCH_READY ".length)), pid: child.pid, stop });
-      } else if (line.startsWith("BENCH_STATS ")) {
-        stats = JSON.parse(line.slice("BENCH_STATS ".length));
-      } else {
-        process.stderr.write(`[server] ${line}\n`);
-      }
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (!ready) reject(new Error(`the bench server exited before it was ready (code ${code})`));
-    });
-  });
+  const nodeArgs = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const serverEnv = { ...env, BENCH_PORT: String(PORT), BENCH_CUSTOMERS: String(PROGRESSES) };
+  return startBenchServer({ script: "bench/flows/server.ts", env: serverEnv, nodeArgs, cleanups });
 }
 
 async function call(origin, method, path, headers, body) {

@@ -6,19 +6,17 @@
 // whole successful path: throttle hits, one argon2id verification, the session, the audit row.
 // Prints a Markdown table on stdout (progress goes to stderr) and writes
 // bench/results/login-<timestamp>.json. See bench/README.md ("Login").
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { createInterface } from "node:readline";
 import { hash, verify } from "@node-rs/argon2";
 import autocannon from "autocannon";
 import { ARGON2_OPTIONS } from "../../apps/api/src/modules/accounts/passwords.ts";
 import { createScratchDatabase } from "../../packages/db/src/scratch-database.ts";
+import { join } from "node:path";
+import { startBenchServer } from "../lib/bench-server.mjs";
 import { guardRun, median, runGuarded, writeResults } from "../lib/run-guard.mjs";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 const HOST = "127.0.0.1";
 const LOGIN_PATH = "/authy_api/v1/authentication_methods/emailpass/authentications";
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
@@ -60,35 +58,9 @@ async function freshPostgres(serverUrl) {
   return scratch.url;
 }
 
-/** Starts bench/login/server.ts; resolves with its port and accounts once it prints BENCH_READY. */
+/** Starts bench/login/server.ts; resolves with its port and accounts. */
 function startServer(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "bench/login/server.ts")], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, BENCH_ACCOUNTS: String(ACCOUNTS) },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const stop = () =>
-      new Promise((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.once("exit", () => done());
-        child.kill("SIGTERM");
-      });
-    cleanups.push(stop);
-    let ready = false;
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      if (!ready && line.startsWith("BENCH_READY ")) {
-        ready = true;
-        resolve({ ...JSON.parse(line.slice("BENCH_READY ".length)), pid: child.pid, stop });
-      } else {
-        process.stderr.write(`[server] ${line}\n`);
-      }
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (!ready) reject(new Error(`the bench server exited before it was ready (code ${code})`));
-    });
-  });
+  return startBenchServer({ script: "bench/login/server.ts", env: { ...env, BENCH_ACCOUNTS: String(ACCOUNTS) }, cleanups });
 }
 
 function loginRequest(account, password) {
