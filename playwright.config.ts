@@ -28,7 +28,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node --import tsx apps/api/src/main.ts",
+    // The compiled server production runs (`npm run test:e2e` builds it first).
+    command: "node --enable-source-maps apps/api/dist/main.js",
     url: `http://127.0.0.1:${port}/tkb.php`,
     reuseExistingServer: false,
     // A fresh database loads the Kemendagri areas and the postal codes first (10–30 s on PGlite).

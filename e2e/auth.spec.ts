@@ -100,7 +100,7 @@ test("role choice survives a reload; two tabs refresh the session 10 minutes bef
   await logIn(page, ACCOUNTS.lender);
   const roles = page.getByRole("group", { name: "Peran aktif" });
   const primary = roles.getByRole("radio", { name: "Utama" });
-  const modifier = roles.getByRole("radio", { name: /Tambahan/ });
+  const modifier = roles.getByRole("radio", { name: "Tambahan", exact: true });
   // Default preference: the modifier role.
   await expect(modifier).toBeChecked();
   const sentRoles: string[] = [];

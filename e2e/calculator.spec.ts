@@ -22,6 +22,45 @@ test.describe("home calculator on a phone (select lists below 960 px)", () => {
   });
 });
 
+test.describe("the instalment table on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+
+  test("says that it scrolls sideways, scrolls inside its own box by keyboard, and the page does not", async ({ page }) => {
+    await page.goto("/");
+    const table = page.getByRole("region", { name: "Jadwal cicilan" });
+    await expect(table).toHaveAccessibleDescription("Gulir tabel ke samping untuk melihat semua kolom.");
+    await expect(page.getByText("Gulir tabel ke samping untuk melihat semua kolom.")).toBeVisible();
+    const size = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(size.scroll).toBeGreaterThan(size.client);
+    const last = table.getByRole("columnheader", { name: "Cicilan" });
+    await table.scrollIntoViewIfNeeded();
+    /** How far the last column's right edge is past the table box's right edge. */
+    const cutOff = async () => {
+      const [box, column] = [await table.boundingBox(), await last.boundingBox()];
+      return (column?.x ?? 0) + (column?.width ?? 0) - ((box?.x ?? 0) + (box?.width ?? 0));
+    };
+    expect(await cutOff()).toBeGreaterThan(0);
+    await table.focus();
+    for (let i = 0; i < 12 && (await cutOff()) > 0; i++) await page.keyboard.press("ArrowRight");
+    expect(await cutOff()).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // The hint is about the control shown: no "Geser" (slide) where the phone shows select lists.
+    await expect(page.getByText(/\bGeser\b/)).toHaveCount(0);
+    await expect(page.getByRole("combobox", { name: "Jumlah pinjaman" })).toBeVisible();
+  });
+});
+
+test.describe("the instalment table where it fits", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("shows every column without a scroll hint", async ({ page }) => {
+    await page.goto("/");
+    const table = page.getByRole("region", { name: "Jadwal cicilan" });
+    await expect(table.getByRole("columnheader", { name: "Cicilan" })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByText("Gulir tabel ke samping untuk melihat semua kolom.")).toBeHidden();
+  });
+});
+
 test.describe("home calculator on a wide screen (slider from 960 px)", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { expect, test } from "./support/test.ts";
 
 test("an unknown route shows the 404 page with its texts and a way home", async ({ page }) => {
@@ -23,4 +24,17 @@ test("pages carry a nonce-based Content-Security-Policy and compress", async ({ 
   const response = await request.get("/faq", { headers: { "accept-encoding": "br" } });
   expect(response.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
   expect(response.headers()["content-encoding"]).toBe("br");
+});
+
+test("a request line whose path names another host renders a page of ours, never a 500", async ({ baseURL }) => {
+  const { hostname, port } = new URL(baseURL!);
+  const statusOf = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      http.get({ hostname, port, path }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      }).on("error", reject);
+    });
+  expect(await statusOf("//")).toBe(200);
+  expect(await statusOf("//evil.example/faq")).toBe(404);
 });

@@ -20,6 +20,11 @@ test("the sign-up steps fit a 360 px phone and have no serious accessibility vio
   await page.goto("/sign-up?flow=spl_onboarding");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pilih jumlah dan tenor pinjaman");
   await checkStep(page);
+  // The question before cancelling, open.
+  await page.getByRole("button", { name: "Batalkan pendaftaran" }).click();
+  await expect(page.getByRole("dialog", { name: "Batalkan pendaftaran?" })).toBeVisible();
+  await checkStep(page);
+  await page.keyboard.press("Escape");
   await next(page, "Buat akun");
   await checkStep(page);
   // A refused step shows its messages under the fields, and stays accessible.

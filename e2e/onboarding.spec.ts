@@ -8,7 +8,7 @@ test.use({ ...PHONE_WITH_CAMERA, launchOptions: { args: [...CHROMIUM_ARGS, ...FA
 // A born-1990 man's NIK from Kota Bandung (day 15, month 05, year 90).
 const NIK = "3273011505900001";
 
-test("a visitor signs up on a phone through spl_onboarding and lands on the profile with the submitted application", async ({ page, request }) => {
+test("a visitor signs up on a phone through spl_onboarding and lands on the profile with the approved application", async ({ page, request }) => {
   test.setTimeout(180_000);
   const email = `wati.${Date.now()}@contoh.co.id`;
   const phone = `81${String(Date.now()).slice(-9)}`;
@@ -49,6 +49,8 @@ test("a visitor signs up on a phone through spl_onboarding and lands on the prof
   await page.getByLabel("Jenis pekerjaan").selectOption({ label: "Karyawan swasta" });
   await page.getByLabel("Nama perusahaan atau tempat usaha").fill("PT Maju Jaya");
   await page.getByLabel("Penghasilan per bulan").selectOption({ label: "Rp5 juta – Rp10 juta" });
+  await page.getByLabel("Jumlah platform pinjaman daring lain yang masih Anda cicil").selectOption({ label: "Tidak ada" });
+  await page.getByLabel("Total cicilan per bulan di platform pinjaman daring lain").selectOption({ label: "Tidak ada" });
   await next(page, "Foto KTP dan swafoto");
 
   await takePhoto(page, "Foto KTP");
@@ -84,7 +86,8 @@ test("a visitor signs up on a phone through spl_onboarding and lands on the prof
   const application = page.getByRole("region", { name: "Pengajuan pinjaman" });
   await expect(application).toContainText("Rp 3.000.000");
   await expect(application).toContainText("6 bulan");
-  await expect(application).toContainText("DIKIRIMKAN");
+  // Every rule of the automatic decision passed: the application waits for lenders.
+  await expect(application).toContainText("MENUNGGU PENDANAAN");
 });
 
 test("an applicant under 25 is stopped with the spec's message", async ({ page }) => {
@@ -123,7 +126,18 @@ test("a half-done flow resumes after a reload", async ({ page }) => {
 test("cancelling the registration clears it, and /sign-up without one leads home (registration guard)", async ({ page }) => {
   await page.goto("/sign-up?flow=spl_onboarding");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pilih jumlah dan tenor pinjaman");
-  await page.getByRole("button", { name: "Batalkan pendaftaran" }).click();
+  const cancel = page.getByRole("button", { name: "Batalkan pendaftaran" });
+  await cancel.click();
+  // A tap by mistake changes nothing: the question comes first, Escape keeps the registration.
+  const dialog = page.getByRole("dialog", { name: "Batalkan pendaftaran?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Lanjutkan pendaftaran" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(cancel).toBeFocused();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await cancel.click();
+  await dialog.getByRole("button", { name: "Ya, batalkan" }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => window.localStorage.getItem("registration"))).toBeNull();
   await page.goto("/sign-up");

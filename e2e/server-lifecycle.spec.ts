@@ -30,7 +30,8 @@ function exitCode(child: ChildProcess): Promise<number | null> {
 test("SIGTERM finishes a request in flight, then closes the database and exits 0", async () => {
   test.setTimeout(150_000);
   const dataDir = mkdtempSync(join(tmpdir(), "pinjaman-shutdown-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
+  // The compiled server, as production runs it (`npm run test:e2e` builds it first).
+  const server = spawn(process.execPath, ["apps/api/dist/main.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PGLITE_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });

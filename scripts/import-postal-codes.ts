@@ -4,12 +4,13 @@
  * Opens the database as the server does (DATABASE_URL, else PGlite at PGLITE_DIR), migrates it and
  * loads the Kemendagri areas when missing. All or nothing: a file with any bad row changes nothing.
  * Without a path it reads POSTAL_CODES_CSV (default <repo root>/../shared/data/postal-codes.csv).
- * Exit codes: 0 imported, 65 bad file, 66 file missing, 69 database unreachable, 78 bad settings.
+ * Exit codes: 0 imported, 65 bad file, 66 file missing, 69 database unreachable, 75 PGlite directory
+ * in use by another process (the server: stop it first), 78 bad settings.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { importPostalCodes, loadAddressAreas } from "@pinjaman/db/address-data";
-import { EX_CONFIG, EX_UNAVAILABLE, loadConfigOrReport, openConfiguredDatabase } from "../apps/api/src/open-configured-database.ts";
+import { EX_CONFIG, loadConfigOrReport, openConfiguredDatabase } from "../apps/api/src/open-configured-database.ts";
 
 const SHOWN_PROBLEMS = 20;
 
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
   }
 
   const database = await openConfiguredDatabase(config);
-  if (!database) return EX_UNAVAILABLE;
+  if (typeof database === "number") return database;
   try {
     await database.migrate();
     const started = performance.now();

@@ -1,4 +1,4 @@
-// Whether apps/web's build is missing or older than its sources: the rule `npm start` and the
+// Whether the builds are missing or older than their sources: the rule `npm start` and the
 // benchmarks use before starting the server.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -17,5 +17,13 @@ export function isWebBuildStale(root) {
   const entry = join(root, "apps/web/build/server/index.js");
   if (!existsSync(entry)) return true;
   const sources = Math.max(newestMtime(join(root, "apps/web")), newestMtime(join(root, "packages")));
+  return sources > statSync(entry).mtimeMs;
+}
+
+/** Whether the server's bundle (apps/api/dist/main.js, `npm run build`) is missing or older than its sources. */
+export function isServerBuildStale(root) {
+  const entry = join(root, "apps/api/dist/main.js");
+  if (!existsSync(entry)) return true;
+  const sources = Math.max(newestMtime(join(root, "apps/api/src")), newestMtime(join(root, "packages")));
   return sources > statSync(entry).mtimeMs;
 }

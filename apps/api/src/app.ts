@@ -6,7 +6,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { Db } from "@pinjaman/db";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { sandboxOpenBankingRoutes } from "./integrations/open-banking/routes.ts";
 import { sandboxOutboxRoutes } from "./integrations/outbox-routes.ts";
@@ -23,14 +23,28 @@ import { loadFlowCatalogue, type FlowCatalogue } from "./flows/flow-catalogue.ts
 import { publicFlowRoutes } from "./modules/flows/public-routes.ts";
 import { flowRoutes } from "./modules/flows/routes.ts";
 import { accountApplicationRoutes } from "./modules/account-applications/routes.ts";
+import { accountRoutes } from "./modules/accounts/routes.ts";
 import { fieldUploadRoutes } from "./modules/field-uploads/routes.ts";
 import type { FileStorage } from "./integrations/storage/file-storage.ts";
 import { selectStorage } from "./integrations/storage/select-storage.ts";
 import { scopedFlowRoutes } from "./modules/flows/scoped-routes.ts";
+import { lenderFundsRoutes } from "./modules/ledger/routes.ts";
+import { invoiceRoutes } from "./modules/invoices/routes.ts";
+import { fundingRoutes } from "./modules/funding/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { businessClockRoutes } from "./modules/business-clock/routes.ts";
+import type { JobDefinition } from "./jobs/job-definition.ts";
+import { jobDefinitions } from "./jobs/registry.ts";
+import { accessPlugin } from "./plugins/access.ts";
 import { authPlugin } from "./plugins/auth.ts";
-import { registerErrorHandling } from "./plugins/errors.ts";
+import { openapiOptions } from "./plugins/openapi.ts";
+import { frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
+import { inFlightPlugin } from "./plugins/in-flight.ts";
+import { serializeError, serializeRequest } from "./plugins/log-safety.ts";
+import { refuseUnstorableText } from "./plugins/unstorable-text.ts";
 import { createServices, type Services } from "./services.ts";
+import { engineOf } from "./modules/flows/engine.ts";
 import "@pinjaman/i18n/ns/all";
 
 declare module "fastify" {
@@ -41,6 +55,8 @@ declare module "fastify" {
     flowCatalogue: FlowCatalogue;
     /** Where field uploads live (local disk or S3), chosen by configuration. */
     fileStorage: FileStorage;
+    /** The jobs of jobs/registry.ts: the runner works them, the sandbox clock runs them when moved. */
+    jobs: readonly JobDefinition[];
   }
 }
 
@@ -49,13 +65,42 @@ export type BuildAppOptions = {
   config: Config;
   /** Mounts the SSR site on every path the API does not own (main.ts passes it). */
   web?: (app: FastifyInstance) => Promise<void>;
+  /** Where the log lines go (stdout by default; tests read them). */
+  logStream?: NodeJS.WritableStream;
+  /** The jobs (jobs/registry.ts by default; tests pass their own). */
+  jobs?: readonly JobDefinition[];
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export async function buildApp({ db, config, web }: BuildAppOptions): Promise<FastifyInstance> {
+/**
+ * The policy of /docs (Swagger UI): its page loads only its own files (no inline script, no eval),
+ * reads the document and tries calls on this origin, and cannot be framed.
+ */
+const DOCS_CSP = {
+  "default-src": "'none'",
+  "base-uri": "'none'",
+  "connect-src": "'self'",
+  "font-src": "'self' data:",
+  "form-action": "'self'",
+  "frame-ancestors": "'none'",
+  "img-src": "'self' data:",
+  "object-src": "'none'",
+  "script-src": "'self'",
+  "script-src-attr": "'none'",
+  // One <style> Swagger UI inserts at run time, allowed by its hash (a new Swagger UI fails e2e/docs.spec.ts).
+  "style-src": "'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
+};
+
+export async function buildApp({ db, config, web, logStream, jobs = jobDefinitions }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers['x-authorization']"] },
+    logger: {
+      level: config.logLevel,
+      // Query values, bodies and failed queries' parameters never reach the logs (log-safety.ts).
+      serializers: { req: serializeRequest, err: serializeError },
+      redact: ["req.headers.cookie", "req.headers['x-authorization']"],
+      ...(logStream ? { stream: logStream } : {}),
+    },
     // A caller's own id is kept when well formed, so a request can be followed across services.
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
@@ -64,13 +109,19 @@ export async function buildApp({ db, config, web }: BuildAppOptions): Promise<Fa
     bodyLimit: 1024 * 1024,
     trustProxy: "loopback",
     return503OnClosing: true,
+    frameworkErrors,
   });
+  // Before any route: app.close() then waits for handlers still running (plugins/in-flight.ts).
+  await app.register(inFlightPlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", db);
   app.decorate("config", config);
-  app.decorate("services", createServices(db, config));
+  app.decorate("jobs", jobs);
+  app.decorate("services", createServices(db, config, () => engineOf(app)));
   app.decorate("flowCatalogue", await loadFlowCatalogue(db));
+  // Before any route: every API route must declare who may call it (config.access).
+  await app.register(accessPlugin);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -83,21 +134,18 @@ export async function buildApp({ db, config, web }: BuildAppOptions): Promise<Fa
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   registerErrorHandling(app);
+  refuseUnstorableText(app);
   await app.register(cookie);
   await app.register(authPlugin);
   // Mail and SMS adapters chosen by configuration (outside the sandbox none exists yet: start fails).
   await app.register(integrationsPlugin);
   app.decorate("fileStorage", selectStorage(config));
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "Pinjaman API", version: "2.2.4", description: "Calls of the Pinjaman platform" },
-      servers: [{ url: "/" }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  // Security, operationIds and refusals derived from each route's access rule (plugins/openapi.ts).
+  await app.register(swagger, openapiOptions(config.publicOrigin));
+  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: DOCS_CSP });
 
+  await app.register(healthRoutes);
   await app.register(companyRoutes);
   await app.register(offerRoutes, { prefix: "/pub_api/v1/open" });
   await app.register(supportRoutes, { prefix: "/pub_api/v1/open" });
@@ -107,13 +155,18 @@ export async function buildApp({ db, config, web }: BuildAppOptions): Promise<Fa
   await app.register(deviceRoutes, { prefix: "/app_api/v1" });
   await app.register(customerNoticeRoutes, { prefix: "/app_api/v1" });
   await app.register(flowRoutes, { prefix: "/app_api/v1" });
+  await app.register(accountRoutes, { prefix: "/app_api/v1" });
   await app.register(accountApplicationRoutes, { prefix: "/app_api/v1" });
   await app.register(fieldUploadRoutes, { prefix: "/app_api/v1" });
   await app.register(scopedFlowRoutes, { prefix: "/app_api/v1" });
+  await app.register(lenderFundsRoutes, { prefix: "/app_api/v1" });
+  await app.register(invoiceRoutes, { prefix: "/app_api/v1" });
+  await app.register(fundingRoutes, { prefix: "/app_api/v1" });
   await app.register(publicFlowRoutes, { prefix: "/pub_api/v1/open" });
   await app.register(addressRoutes, { prefix: "/pub_api/v1/open" });
   await app.register(voiceRoutes, { prefix: "/pub_api/v1/open" });
   await app.register(sandboxOpenBankingRoutes, { prefix: "/pub_api/v1/open" });
+  await app.register(businessClockRoutes, { prefix: "/app_api/v1" });
 
   if (web) await web(app);
   return app;

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { SANDBOX_CHANNEL_CODES } from "@pinjaman/domain/virtual-accounts";
 import { ConfigError, SANDBOX_COMPANY_API_KEY, SANDBOX_UPLOAD_SECRET, loadConfig } from "./config.ts";
 
 describe("loadConfig", () => {
@@ -30,9 +31,25 @@ describe("loadConfig", () => {
     [{ S3_ENDPOINT: "not a url" }, /S3_ENDPOINT/],
     [{ S3_BUCKET: "Bad_Bucket" }, /S3_BUCKET: must be an S3 bucket name/],
     [{ S3_REGION: "Asia Pacific" }, /S3_REGION: must be a region name/],
+    [{ VIRTUAL_ACCOUNT_CODES: "bca_va:123" }, /VIRTUAL_ACCOUNT_CODES: bca_va needs a 5-digit code/],
   ])("names the offending variable for %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("runs the job runner by default, not in tests unless JOBS=1, and never with JOBS=0", () => {
+    expect(loadConfig({}).jobs).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).jobs).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", JOBS: "1" }).jobs).toBe(true);
+    expect(loadConfig({ JOBS: "0" }).jobs).toBe(false);
+    expect(() => loadConfig({ JOBS: "sometimes" })).toThrow(/JOBS/);
+  });
+
+  it("uses the sandbox's virtual account codes in the sandbox, none elsewhere unless given", () => {
+    expect(loadConfig({}).virtualAccountCodes).toEqual(SANDBOX_CHANNEL_CODES);
+    expect(loadConfig({ DATABASE_URL: "postgres://db/pinjaman", COMPANY_API_KEY: "k".repeat(32) }).virtualAccountCodes).toBeNull();
+    const given = "bca_va:11111,bni_va:22222,bri_va:33333,mandiri_va:44444,permata_va:5555,cimb_va:6666";
+    expect(loadConfig({ DATABASE_URL: "postgres://db/pinjaman", COMPANY_API_KEY: "k".repeat(32), VIRTUAL_ACCOUNT_CODES: given }).virtualAccountCodes).toMatchObject({ bca_va: "11111", cimb_va: "6666" });
   });
 
   it("treats an empty variable as unset", () => {

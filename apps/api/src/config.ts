@@ -1,5 +1,6 @@
 import { UPLOAD_MAX_BYTES } from "@pinjaman/contracts/uploads";
 import { resolvePostalCodesCsv } from "@pinjaman/db/address-data";
+import { parseChannelCodes, SANDBOX_CHANNEL_CODES, type ChannelCodes } from "@pinjaman/domain/virtual-accounts";
 import { z } from "zod";
 
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
@@ -15,6 +16,7 @@ const envSchema = z
       .optional(),
     PGLITE_DIR: z.string().min(1).default("./.data/pglite"),
     SANDBOX: flag.optional(),
+    JOBS: flag.optional(),
     COMPANY_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PUBLIC_ORIGIN: z.url().optional(),
@@ -28,6 +30,18 @@ const envSchema = z
     S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name like ap-southeast-3").default("us-east-1"),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** The banks' codes for the platform's virtual accounts: "bca_va:39358,bni_va:81234,…" (decision 0012). */
+    VIRTUAL_ACCOUNT_CODES: z
+      .string()
+      .transform((text, ctx) => {
+        const parsed = parseChannelCodes(text);
+        if (typeof parsed === "string") {
+          ctx.addIssue({ code: "custom", message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
   })
   .transform((env) => {
     // Sandbox is the default unless production settings (a real database) are given.
@@ -39,7 +53,11 @@ const envSchema = z
       databaseUrl: env.DATABASE_URL,
       pgliteDir: env.PGLITE_DIR,
       sandbox,
+      // The job runner (pg-boss): on by default, off in tests unless a test turns it on.
+      jobs: env.JOBS ?? env.NODE_ENV !== "test",
       companyApiKey: env.COMPANY_API_KEY ?? (sandbox ? SANDBOX_COMPANY_API_KEY : undefined),
+      /** Null outside the sandbox until configured: disbursal cannot open virtual accounts then. */
+      virtualAccountCodes: (env.VIRTUAL_ACCOUNT_CODES ?? (sandbox ? SANDBOX_CHANNEL_CODES : null)) as ChannelCodes | null,
       logLevel: env.LOG_LEVEL,
       publicOrigin: env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`,
       // The postal codes imported at a sandbox start when none is there yet (README of ../shared/data).

@@ -1,9 +1,10 @@
 import { seedSandbox } from "@pinjaman/db";
 import { prepareAddressData } from "@pinjaman/db/address-data";
 import { buildApp } from "./app.ts";
+import { startJobRunner, type JobRunner } from "./jobs/job-runner.ts";
 import { ConfigError } from "./config.ts";
 import { seedSandboxAccounts } from "./modules/accounts/sandbox-accounts.ts";
-import { EX_CONFIG, EX_UNAVAILABLE, loadConfigOrReport, openConfiguredDatabase } from "./open-configured-database.ts";
+import { EX_CONFIG, loadConfigOrReport, openConfiguredDatabase } from "./open-configured-database.ts";
 import { mountWeb, webBuildExists } from "./web.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -12,7 +13,7 @@ async function main() {
   const config = loadConfigOrReport();
   if (!config) process.exit(EX_CONFIG);
   const database = await openConfiguredDatabase(config);
-  if (!database) process.exit(EX_UNAVAILABLE);
+  if (typeof database === "number") process.exit(database);
   await database.migrate();
   if (config.sandbox && (await seedSandbox(database.db))) console.info("Seeded the sandbox data.");
   if (config.sandbox && (await seedSandboxAccounts(database.db))) console.info("Seeded the sandbox accounts (README: Sandbox accounts).");
@@ -21,19 +22,35 @@ async function main() {
   if (addresses.areasLoaded) console.info("Loaded the Kemendagri 2025 address areas.");
   if (addresses.postalCodes === "imported") console.info(`Imported postal codes from ${config.postalCodesCsv}.`);
 
-  if (!webBuildExists()) {
+  // The process tests (NODE_ENV=test) run before the site is built: they get the API alone.
+  const withSite = config.nodeEnv !== "test";
+  if (withSite && !webBuildExists()) {
     console.error("The web build is missing: run `npm run build` (npm start does it for you).");
+    await database.close();
     process.exit(1);
   }
   let app;
   try {
-    app = await buildApp({ db: database.db, config, web: mountWeb });
+    app = await buildApp({ db: database.db, config, ...(withSite ? { web: mountWeb } : {}) });
   } catch (error) {
     // An adapter that cannot work with this configuration (no mail provider outside the sandbox).
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     await database.close();
     process.exit(EX_CONFIG);
+  }
+
+  // The jobs (pg-boss in the same database), after the app so its logger and job list are there.
+  let jobs: JobRunner | undefined;
+  if (config.jobs) {
+    try {
+      jobs = await startJobRunner({ database, jobs: app.jobs, sandbox: config.sandbox, log: app.log });
+    } catch (error) {
+      console.error(`Cannot start the job runner: ${(error as Error).message}`);
+      await app.close();
+      await database.close();
+      process.exit(1);
+    }
   }
 
   let closing = false;
@@ -44,6 +61,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
+      // Before the database closes: no new job is taken, running ones finish (or are retried).
+      await jobs?.stop(SHUTDOWN_GRACE_MS / 2);
       await database.close();
       clearTimeout(force);
       process.exit(0);
@@ -59,6 +78,7 @@ async function main() {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     console.error(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    await jobs?.stop();
     await database.close();
     process.exit(1);
   }

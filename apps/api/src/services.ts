@@ -1,15 +1,21 @@
-import type { SiteServices } from "@pinjaman/contracts/site";
+import type { FlowPreviewResult, SiteServices } from "@pinjaman/contracts/site";
 import type { Db } from "@pinjaman/db";
 import type { Config } from "./config.ts";
+import { FlowError } from "./modules/flows/flow-errors.ts";
+import { newProgress, type FlowEngine } from "./modules/flows/flow-progress-service.ts";
 import { defaultOfferSchedule, findActiveProduct } from "./modules/offers/schedule-service.ts";
 import { findActiveSession } from "./modules/sessions/session-service.ts";
 import { loadShellData } from "./modules/site/shell-service.ts";
 
+/** A page render records nothing, so it has no request of its own to name in an audit row. */
+const PAGE_RENDER = { ip: "", userAgent: "", requestId: "page-render" };
+
 /**
  * What the web's server loaders may call in-process: the same services the API routes use,
- * so a page and a call never disagree.
+ * so a page and a call never disagree. `engine` is read per call: the flow engine's parts are
+ * registered on the app after the services.
  */
-export function createServices(db: Db, config: Config): SiteServices {
+export function createServices(db: Db, config: Config, engine: () => FlowEngine): SiteServices {
   return {
     shell: () => loadShellData(db, config.sandbox),
     product: (productKey: string) => findActiveProduct(db, productKey),
@@ -19,6 +25,17 @@ export function createServices(db: Db, config: Config): SiteServices {
     },
     defaultOfferSchedule: (productKey: string, request: { amount: number; term: number }) =>
       defaultOfferSchedule(db, productKey, request),
+    flowPreview: async (flowKey, { publicOnly, sessionToken }): Promise<FlowPreviewResult> => {
+      const session = !publicOnly && sessionToken ? await findActiveSession(db, sessionToken) : null;
+      const caller = session ? { ...session, roleId: null, viaCookie: true } : null;
+      try {
+        return { preview: await newProgress(engine(), { caller, origin: PAGE_RENDER }, flowKey, { publicOnly }) };
+      } catch (error) {
+        if (error instanceof FlowError && error.status === 404) return { refused: "not_found" };
+        if (error instanceof FlowError && error.status === 401) return { refused: "login_required" };
+        throw error;
+      }
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isApiPath } from "./plugins/errors.ts";
+import { pageUrl } from "./page-url.ts";
 
 export const WEB_BUILD_DIR = fileURLToPath(new URL("../../web/build", import.meta.url));
 const FALLBACK_PAGE = readFileSync(new URL("./fallback-error.html", import.meta.url), "utf8");
@@ -38,7 +39,7 @@ function toWebRequest(request: FastifyRequest, origin: string): Request {
     else if (value !== undefined) headers.set(name, value);
   }
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  return new Request(new URL(request.url, origin), {
+  return new Request(pageUrl(request.url, origin), {
     method: request.method,
     headers,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),

@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { throughStream } from "./stream-test-kit.ts";
 import { injectCriticalCss } from "./critical-css.server.ts";
 
-async function run(chunks: Buffer[]): Promise<string> {
-  const stream = injectCriticalCss("abc123");
-  const out: Buffer[] = [];
-  stream.on("data", (c: Buffer) => out.push(c));
-  const ended = new Promise((resolve) => stream.on("end", resolve));
-  for (const c of chunks) stream.write(c);
-  stream.end();
-  await ended;
-  return Buffer.concat(out).toString("utf8");
+function run(chunks: Buffer[]): Promise<string> {
+  return throughStream(injectCriticalCss("abc123"), chunks);
 }
 
 describe("injectCriticalCss", () => {

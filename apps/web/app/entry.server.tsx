@@ -1,8 +1,10 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
+import { pipeline } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { injectCriticalCss } from "./critical-css.server.ts";
+import { moveModulePreloadsLate } from "./late-module-preloads.server.ts";
 import "./load-context.ts";
 
 export const streamTimeout = 5_000;
@@ -30,8 +32,11 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           const body = injectCriticalCss(nonce);
+          // pipeline, not pipe: a failure on either side ends the response instead of hanging it.
+          const sent = moveModulePreloadsLate();
+          pipeline(body, sent, () => {});
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(sent), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

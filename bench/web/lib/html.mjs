@@ -1,4 +1,4 @@
-/* global fetch */
+/* global fetch, Buffer */
 // HTML helpers of the web bench: the static floor copy of a page, and the JavaScript a page
 // loads before any interaction (its "first-load JS").
 import { existsSync } from "node:fs";
@@ -29,14 +29,15 @@ export function stripScripts(html) {
 }
 
 /**
- * Writes the floor copies of `paths` under `floorDir` (`/faq` → `floorDir/faq/index.html`) next to
+ * Writes the floor copies of `paths` under `floorDir` (`/faq` → `floorDir/faq/index.html`; a query
+ * string selects the page but not the file: `/sign-up?flow=x` → `floorDir/sign-up/index.html`) next to
  * every non-JS file of the site's build/client (stylesheets and whatever they and the markup
  * reference: fonts, images, icons), so URLs resolve exactly as on the real server.
  */
 export async function writeFloor({ origin, paths, clientDir, floorDir }) {
   await cp(clientDir, floorDir, { recursive: true, filter: (src) => !/\.m?js(\.map)?$/.test(src) });
   for (const path of paths) {
-    const file = join(floorDir, path, "index.html");
+    const file = join(floorDir, new URL(path, "http://floor").pathname, "index.html");
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, stripScripts(await fetchText(origin + path)));
   }
@@ -87,4 +88,23 @@ export async function firstLoadJs(html, clientDir) {
   }
   const sum = (key) => files.reduce((total, f) => total + f[key], 0);
   return { gzipBytes: sum("gzipBytes"), bytes: sum("bytes"), files };
+}
+
+/**
+ * What a page's HTML document weighs before any script: raw and gzip bytes (node:zlib default
+ * level), the bytes of its inline scripts (React Router's hydration data and module script, the
+ * boot scripts) and of the hydration data alone (`window.__reactRouterContext`), and how many
+ * `modulepreload` links it has.
+ */
+export function documentBytes(html) {
+  let inlineScriptBytes = 0;
+  let hydrationDataBytes = 0;
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (attr(attrs, "src")) continue;
+    const bytes = Buffer.byteLength(body);
+    inlineScriptBytes += bytes;
+    if (/__reactRouterContext|streamController/.test(body)) hydrationDataBytes += bytes;
+  }
+  const modulepreloads = [...html.matchAll(/<link\b[^>]*>/gi)].filter(([tag]) => attr(tag, "rel") === "modulepreload").length;
+  return { bytes: Buffer.byteLength(html), gzipBytes: gzipSync(html).length, inlineScriptBytes, hydrationDataBytes, modulepreloads };
 }

@@ -33,13 +33,7 @@ export const FIELD_TEMPLATE_KEYS = [
 ] as const;
 export const fieldTemplateKey = z.enum(FIELD_TEMPLATE_KEYS);
 
-/** Templates that hold no value a person types (buttons, countdowns, a link the server sets): never sent, never stored. */
-export const VALUELESS_TEMPLATE_KEYS: readonly FieldTemplateKey[] = ["delayed_button", "resend_code", "text_link"];
-
-/** Values typed once and never stored in a progress: a password, a one-time signing code. */
-export function isTransientField(field: { templateKey: FieldTemplateKey; key: string }): boolean {
-  return field.templateKey === "password" || field.key === "signature_code";
-}
+export { isTransientField, VALUELESS_TEMPLATE_KEYS } from "./flow-fields.ts";
 export type FieldTemplateKey = z.infer<typeof fieldTemplateKey>;
 
 export const STEP_TEMPLATES = ["form", "calculator", "peruri_signature", "contract_agreement_test", "payment_option", "test_api_block", "end_flow"] as const;

@@ -1,5 +1,6 @@
 import type { LoanSettings } from "@pinjaman/domain/loan-settings";
 import type { TkbResponse } from "./company.ts";
+import type { FlowProgressNew } from "./flows.ts";
 import type { OfferSchedule } from "./offers.ts";
 
 
@@ -24,11 +25,20 @@ export type CompanyInfo = {
   appStoreUrl: string;
 };
 
-/** The regulator's risk disclaimer every page shows (LPBBTI wording), as the server sends it. */
+/** The regulator's risk disclaimer every page shows (LPBBTI wording), as the catalogue has it. */
 export type RiskDisclaimer = { title: string; points: string[] };
 
-/** What every page's shell shows: company facts, the TKB indicator, the disclaimer, the sandbox flag. */
-export type ShellData = { company: CompanyInfo; tkb: TkbResponse; riskDisclaimer: RiskDisclaimer; sandbox: boolean };
+/**
+ * What every page's shell shows from the server: company facts, the TKB indicator, the sandbox
+ * flag. The disclaimer's text is the catalogue's, loaded by the footer as a lazy module.
+ */
+export type ShellData = { company: CompanyInfo; tkb: TkbResponse; sandbox: boolean };
+
+/**
+ * Step one of a flow as `GET flows/{key}/flow_progresses/new` answers it (nothing stored), or why
+ * not: no such flow at this address (the page answers 404), or the flow needs a signed-in customer.
+ */
+export type FlowPreviewResult = { preview: FlowProgressNew } | { refused: "not_found" | "login_required" };
 
 /** The server services a web loader may call in-process (apps/api/src/services.ts). */
 export type SiteServices = {
@@ -38,4 +48,9 @@ export type SiteServices = {
   /** The live session a page's cookie token belongs to (unexpired, not revoked), or null. */
   activeSession(token: string): Promise<{ expiresAt: number; authenticationId: string } | null>;
   defaultOfferSchedule(productKey: string, request: { amount: number; term: number }): Promise<OfferSchedule>;
+  /**
+   * A flow's first step for a page's server render. `publicOnly` answers as pub_api does (public
+   * flows, anonymous); otherwise as app_api does, for the session of `sessionToken` if it is live.
+   */
+  flowPreview(flowKey: string, options: { publicOnly: boolean; sessionToken: string | null }): Promise<FlowPreviewResult>;
 };

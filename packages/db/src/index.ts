@@ -1,4 +1,5 @@
-export { openDb, schema } from "./open-db.ts";
+export { migrationsApplied, openDb, schema } from "./open-db.ts";
 export type { Database, Db, OpenDbOptions } from "./open-db.ts";
 export { seedSandbox } from "./seed.ts";
 
+export { DataDirLockedError } from "./data-dir-lock.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customers } from "./auth-schema.ts";
 import { products } from "./schema.ts";
 
@@ -31,13 +31,14 @@ export const accounts = pgTable(
   "accounts",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    // Financial records outlive a customer's deletion request (OJK retention): never cascade.
     customerId: uuid("customer_id")
       .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+      .references(() => customers.id, { onDelete: "restrict" }),
     typeKey: text("type_key", { enum: ["loan", "investment"] }).notNull(),
     productKey: text("product_key").references(() => products.key),
     status: text("status", { enum: ["pending", "active", "closed", "sold_transfer_period", "sold", "written_off"] }).notNull(),
-    principalBalance: integer("principal_balance").notNull().default(0),
+    principalBalance: bigint("principal_balance", { mode: "number" }).notNull().default(0),
     /** The channel instalments are paid through (change_payment_channel flow). */
     paymentChannel: text("payment_channel"),
     closedOn: date("closed_on", { mode: "string" }),
@@ -54,19 +55,23 @@ export const accountApplications = pgTable(
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     accountId: uuid("account_id")
       .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+      .references(() => accounts.id, { onDelete: "restrict" }),
     typeKey: text("type_key", { enum: ["initial", "reschedule", "restructure"] }).notNull(),
     status: text("status", {
       enum: ["draft", "submitted", "rejected", "cancelled", "in_disbursement", "waiting_for_deadline", "waiting_for_investment", "activated", "deactivated", "active", "closed"],
     }).notNull(),
-    amount: integer("amount").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
     term: integer("term").notNull(),
     dailyRatePpm: integer("daily_rate_ppm").notNull(),
-    totalRepayment: integer("total_repayment").notNull(),
+    totalRepayment: bigint("total_repayment", { mode: "number" }).notNull(),
     flowProgressId: uuid("flow_progress_id"),
     submittedOn: date("submitted_on", { mode: "string" }),
     effectiveOn: date("effective_on", { mode: "string" }),
     maturityOn: date("maturity_on", { mode: "string" }),
+    /** Set on approval (decision 0010): what lenders see. */
+    riskGrade: text("risk_grade", { enum: ["A", "B", "C", "D", "E"] }),
+    /** Why it was rejected: the failed rule's key, or "operator"; shown to the borrower in Indonesian. */
+    rejectionReason: text("rejection_reason"),
     createdAt: createdAt(),
   },
   (t) => [index("account_applications_account").on(t.accountId)],

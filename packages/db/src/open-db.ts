@@ -1,20 +1,29 @@
 import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as appSchema from "./schema.ts";
 import * as authSchema from "./auth-schema.ts";
 import * as addressSchema from "./address-schema.ts";
 import * as flowSchema from "./flow-schema.ts";
 import * as loanSchema from "./loan-schema.ts";
+import * as statusSchema from "./status-schema.ts";
+import * as clockSchema from "./clock-schema.ts";
+import * as ledgerSchema from "./ledger-schema.ts";
+import * as invoiceSchema from "./invoice-schema.ts";
+import * as investmentSchema from "./investment-schema.ts";
+import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 /** Every table, for typed queries. */
-export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema };
+export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -22,11 +31,28 @@ export type Database = {
   db: Db;
   /** "postgres" for a server through DATABASE_URL, "pglite" for the embedded one. */
   kind: "postgres" | "pglite";
+  /** What the job runner (pg-boss) connects through: its own pool on the same URL, or the one PGlite. */
+  connection: { kind: "postgres"; url: string } | { kind: "pglite"; pglite: PGlite };
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
+// Found through the package, not this file's location: the same from the source and from the
+// server's bundle (apps/api/dist/main.js).
+const migrationsFolder = join(dirname(createRequire(import.meta.url).resolve("@pinjaman/db")), "../migrations");
+
+/**
+ * Whether the database answers and has every migration of this build applied (the readiness
+ * check): drizzle records each applied migration with its folder timestamp.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const latest = migrations.at(-1)?.folderMillis ?? 0;
+  const result = (await db.execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { applied: string | number | null }[];
+  };
+  return Number(result.rows[0]?.applied ?? 0) >= latest;
+}
 
 export type OpenDbOptions = {
   /** postgres://… uses PostgreSQL; unset uses PGlite. */
@@ -56,22 +82,40 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Database> {
     return {
       db,
       kind: "postgres",
+      connection: { kind: "postgres", url: options.url },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
     };
   }
   let client = options.pglite;
+  let lock: DataDirLock | undefined;
   if (!client) {
     const dataDir = options.dataDir ?? "./.data/pglite";
-    if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(dataDir);
+    if (!dataDir.startsWith("memory://")) {
+      mkdirSync(dataDir, { recursive: true });
+      // Throws DataDirLockedError while another live process has the directory open.
+      lock = lockDataDir(dataDir);
+    }
+    try {
+      client = await PGlite.create(dataDir);
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
+    connection: { kind: "pglite", pglite },
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

@@ -28,6 +28,11 @@ export interface AddressFilter {
 
 export type AddressValues = Partial<Record<AddressType, string | null>>;
 
+/** The text operator for a trimmed query: starts_with under 4 characters, contains from 4. */
+export function addressTextOp(text: string): "starts_with" | "contains" {
+  return text.length < ADDRESS_SEARCH_SWITCH_LENGTH ? "starts_with" : "contains";
+}
+
 function isBlank(value: string | null | undefined): boolean {
   return value === undefined || value === null || value.trim() === "";
 }
@@ -45,8 +50,7 @@ export function buildAddressFilters(
   const filters: AddressFilter[] = [];
   const text = query.trim();
   if (text !== "") {
-    const op = text.length < ADDRESS_SEARCH_SWITCH_LENGTH ? "starts_with" : "contains";
-    filters.push({ field: type, op, value: text });
+    filters.push({ field: type, op: addressTextOp(text), value: text });
   }
   for (const parent of ADDRESS_PARENTS[type]) {
     const value = parents[parent];

@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addMonths,
+  addDays,
   daysBetween,
   formatDate,
   formatDateTime,
@@ -102,5 +104,24 @@ describe("formatTerm", () => {
     expect(formatTerm(30, "day")).toBe("30 hari");
     expect(formatTerm(1, "year")).toBe("1 tahun");
     expect(formatTerm(1000, "day")).toBe("1.000 hari");
+  });
+});
+
+describe("addDays", () => {
+  it("moves across month, year and leap-day ends", () => {
+    expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2026-01-15", 0)).toBe("2026-01-15");
+    expect(() => addDays("2026-01-15", 0.5)).toThrow(RangeError);
+  });
+
+  it("is the inverse of daysBetween", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: -5_000, max: 5_000 }), (offset, days) => {
+        const start = addDays("1990-01-01", offset);
+        expect(daysBetween(start, addDays(start, days))).toBe(days);
+      }),
+    );
   });
 });

@@ -142,6 +142,13 @@ export function daysBetween(a: string, b: string): number {
   return (utcMidnight(to) - utcMidnight(from)) / DAY_MS;
 }
 
+/** The date `days` days after `isoDate` (before it when negative), yyyy-mm-dd. */
+export function addDays(isoDate: string, days: number): string {
+  if (!Number.isSafeInteger(days)) throw new RangeError(`days must be an integer, got ${days}`);
+  const date = new Date(utcMidnight(requireIsoDate(isoDate)) + days * DAY_MS);
+  return toIsoDate({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
+}
+
 /** "7 bulan", "30 hari", "1 tahun". */
 export function formatTerm(n: number, unit: TermUnit): string {
   return `${formatNumber(n)} ${t(`format.units.${unit}`)}`;

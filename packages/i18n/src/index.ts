@@ -49,3 +49,35 @@ export function t(key: string, vars?: Vars): string {
 export function hasKey(key: string): boolean {
   return lookup(key) !== undefined;
 }
+
+/**
+ * A load of lazy texts, marked with its outcome the way React's `use` reads a promise, so texts
+ * loaded before render without suspending.
+ */
+export type TextsLoad<T> = Promise<T> &
+  ({ status: "pending" } | { status: "fulfilled"; value: T } | { status: "rejected"; reason: unknown });
+
+/**
+ * Long texts of the catalogue (public pages, the regulator's disclaimer) travel as lazy modules
+ * in the browser (decision 0005): one load per key, cached; a failed load (a network blip) is
+ * tried again by the next call. Here rather than in a module of its own, so the site's pages do
+ * not fetch one more tiny chunk for it.
+ */
+export function textsCache<T>(load: (key: string) => Promise<T>): (key: string) => TextsLoad<T> {
+  const loads = new Map<string, TextsLoad<T>>();
+  return (key) => {
+    const cached = loads.get(key);
+    if (cached) return cached;
+    const promise = Object.assign(load(key), { status: "pending" }) as TextsLoad<T>;
+    const settle = (outcome: Record<string, unknown>) => Object.assign(promise, outcome);
+    promise.then(
+      (value) => settle({ status: "fulfilled", value }),
+      (reason: unknown) => {
+        settle({ status: "rejected", reason });
+        loads.delete(key);
+      },
+    );
+    loads.set(key, promise);
+    return promise;
+  };
+}

@@ -11,6 +11,7 @@ export const sandboxOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/sandbox/outbox",
     {
+      config: { access: { kind: "sandbox" } },
       schema: {
         tags: ["sandbox"],
         summary: "The latest 50 mails and SMS the sandbox adapters delivered",

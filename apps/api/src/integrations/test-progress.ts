@@ -5,7 +5,11 @@ import { testApp, type TestApp } from "../../test/harness.ts";
 /** A flow progress row (with its flow and version) to attach recordings and connections to. */
 export async function insertFlowProgress(
   db: TestApp["database"]["db"],
-  { status = "in_progress", expiresAt = new Date(Date.now() + 3_600_000) }: { status?: "in_progress" | "completed"; expiresAt?: Date } = {},
+  {
+    status = "in_progress",
+    expiresAt = new Date(Date.now() + 3_600_000),
+    customerId = null,
+  }: { status?: "in_progress" | "completed"; expiresAt?: Date; customerId?: string | null } = {},
 ): Promise<string> {
   const key = `it_${Math.random().toString(36).slice(2, 10)}`;
   await db.insert(schema.flows).values({ key, name: "Integrations test", audience: "public" });
@@ -15,7 +19,7 @@ export async function insertFlowProgress(
     .returning({ id: schema.flowVersions.id });
   const [progress] = await db
     .insert(schema.flowProgresses)
-    .values({ flowVersionId: version!.id, flowKey: key, currentStep: "voice", status, expiresAt })
+    .values({ flowVersionId: version!.id, flowKey: key, customerId, currentStep: "voice", status, expiresAt })
     .returning({ id: schema.flowProgresses.id });
   return progress!.id;
 }

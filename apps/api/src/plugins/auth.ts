@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { t } from "@pinjaman/i18n";
 import "@pinjaman/i18n/ns/api";
 import { findActiveSession, type ActiveSession, type IssuedSession } from "../modules/sessions/session-service.ts";
+import { isOperator } from "../modules/field-uploads/upload-service.ts";
+import { needsSession } from "./access.ts";
 import { sendError } from "./errors.ts";
 
 /** The session cookie of spec section 3: `client` holding token, expires_at, authentication_id. */
@@ -19,14 +21,11 @@ declare module "fastify" {
   interface FastifyRequest {
     caller: Caller | null;
   }
-  interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid session. */
-    requireCaller: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  }
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const GUARDED_PREFIXES = ["/app_api/", "/authy_api/"];
+/** Session-using APIs: every write without X-Authorization must send X-Locale. */
+export const GUARDED_PREFIXES = ["/app_api/", "/authy_api/"];
 
 type CookieValue = { token: string; expires_at: number; authentication_id: string };
 
@@ -68,31 +67,40 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): v
 /**
  * Who is calling: a native client's X-Authorization token, else the browser's session cookie.
  * A cookie-authorised write must carry X-Locale (a cross-site form cannot send headers), and an
- * X-Role must be one of the caller's own roles.
+ * X-Role must be one of the caller's own roles. Everything is decided by the matched route (its
+ * path pattern and its access rule), never by the request line, and before the body is read:
+ * a route whose rule needs a session answers 401 without one, whatever the body.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("caller", null);
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!GUARDED_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    const access = request.routeOptions.config.access;
+    // Not an API route (the site, the docs, an unknown path): no session is read.
+    if (!access) return;
+    const guarded = GUARDED_PREFIXES.some((p) => request.routeOptions.url?.startsWith(p));
+    // Public calls outside app_api and authy_api never act for a customer: no session is read.
+    if (!guarded && (access.kind === "public" || access.kind === "sandbox")) return;
     const headerToken = bearer(request.headers["x-authorization"]);
-    const cookie = headerToken ? null : readSessionCookie(request.cookies[SESSION_COOKIE]);
+    const lacksLocale = UNSAFE.has(request.method) && !headerToken && !request.headers["x-locale"];
+    if (lacksLocale && guarded) return sendError(reply, 403, "locale_header_required", t("api.locale_header_required"));
+    // Elsewhere a cookie write without X-Locale is served as anonymous: the cookie is not used.
+    const cookie = headerToken || lacksLocale ? null : readSessionCookie(request.cookies[SESSION_COOKIE]);
     const viaCookie = cookie !== null;
-    if (UNSAFE.has(request.method) && !headerToken && !request.headers["x-locale"]) {
-      return sendError(reply, 403, "locale_header_required", t("api.locale_header_required"));
-    }
     const token = headerToken ?? cookie?.token;
     const session = token ? await findActiveSession(app.db, token) : null;
-    if (!session) return;
-    const roleHeader = request.headers["x-role"];
-    const roleId = typeof roleHeader === "string" && roleHeader.length > 0 ? roleHeader : null;
-    if (roleId && !session.roleIds.includes(roleId)) {
+    if (session) {
+      const roleHeader = request.headers["x-role"];
+      const roleId = typeof roleHeader === "string" && roleHeader.length > 0 ? roleHeader : null;
+      if (roleId && !session.roleIds.includes(roleId)) {
+        return sendError(reply, 403, "forbidden_role", t("api.forbidden_role"));
+      }
+      request.caller = { ...session, roleId, viaCookie };
+    }
+    if (!needsSession(access)) return;
+    if (!request.caller) return sendError(reply, 401, "not_authenticated", t("api.not_authenticated"));
+    if (access.kind === "operator" && !(await isOperator(app.db, request.caller))) {
       return sendError(reply, 403, "forbidden_role", t("api.forbidden_role"));
     }
-    request.caller = { ...session, roleId, viaCookie };
-  });
-
-  app.decorate("requireCaller", async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.caller) return sendError(reply, 401, "not_authenticated", t("api.not_authenticated"));
   });
 });

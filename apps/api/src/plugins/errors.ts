@@ -1,9 +1,10 @@
 import { fieldErrorsFromIssues } from "@pinjaman/contracts/field-errors";
 import { t } from "@pinjaman/i18n";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { ErrorBody } from "@pinjaman/contracts/errors";
+import { uniqueViolationAnswer } from "./unique-violations.ts";
 import "@pinjaman/i18n/ns/api";
 
 /** Paths that are API: an unknown one answers JSON 404, never the HTML site. */
@@ -39,23 +40,58 @@ export class Refusal extends Error {
   }
 }
 
+/** Framework refusals by their code: the status and message each answers with, in the envelope. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, code: "bad_url", message: "api.bad_url" },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 404, code: "not_found", message: "api.not_found" },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: "invalid_json", message: "api.invalid_json" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "invalid_json", message: "api.invalid_json" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: "unsupported_media_type", message: "api.unsupported_media_type" },
+  // @fastify/multipart answers 406 when a multipart route gets another content type.
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: "unsupported_media_type", message: "api.multipart_required" },
+};
+
+/**
+ * Errors the router raises before any route runs (a bad percent-encoding, a parameter longer
+ * than the router keeps): the envelope too. Passed to Fastify as its `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const known = FRAMEWORK_ERRORS[error.code] ?? FRAMEWORK_ERRORS.FST_ERR_BAD_URL!;
+  return sendError(reply, known.status, known.code, t(known.message));
+}
+
+/** The value at a validation issue's path inside what was validated (undefined when absent). */
+function valueAt(root: unknown, path: readonly string[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map(
-        (v) =>
-          ({
-            ...(v.params as object),
-            code: v.keyword,
-            path: v.instancePath.split("/").filter(Boolean),
-            message: v.message ?? "",
-          }) as unknown as z.core.$ZodIssue,
-      );
+      // zod leaves out the value it refused; the message needs it (missing vs. of the wrong type).
+      const validated = (request as unknown as Record<string, unknown>)[error.validationContext ?? "body"];
+      const issues = error.validation.map((v) => {
+        const path = v.instancePath.split("/").filter(Boolean);
+        return { input: valueAt(validated, path), ...(v.params as object), code: v.keyword, path, message: v.message ?? "" } as unknown as z.core.$ZodIssue;
+      });
       return sendError(reply, 400, "validation_failed", t("api.validation_failed"), fieldErrorsFromIssues(issues));
     }
     if (error instanceof Refusal) return sendError(reply, error.status, error.code, error.message);
     if (error instanceof FieldErrors) {
       return sendError(reply, error.status, "validation_failed", t("api.validation_failed"), error.fields);
+    }
+    const known = FRAMEWORK_ERRORS[error.code];
+    if (known) return sendError(reply, known.status, known.code, t(known.message));
+    // A unique index refused a write that raced past its service's check (rolled back).
+    const conflict = uniqueViolationAnswer(error);
+    if (conflict) {
+      if (conflict.status === 409) request.log.warn({ constraint: conflict.constraint }, "unique violation without a mapped refusal");
+      return sendError(reply, conflict.status, conflict.code, conflict.message, conflict.fields);
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return sendError(reply, 413, "payload_too_large", t("api.payload_too_large"));

@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: t("auth.forgot.meta_title") }];
+  return [{ title: t("auth.forgot.meta_title") }, { name: "description", content: t("auth.forgot.meta_description") }];
 }
 
 export default function ForgotPassword() {

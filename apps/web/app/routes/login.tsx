@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: t("auth.login.meta_title") }];
+  return [{ title: t("auth.login.meta_title") }, { name: "description", content: t("auth.login.meta_description") }];
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
-import { data } from "react-router";
+import { pageNotFound } from "../features/shell/page-not-found.ts";
 
 export function loader() {
-  throw data(null, { status: 404, statusText: "This page could not be found" });
+  pageNotFound();
 }
 
 export default function NotFound() {

@@ -19,8 +19,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.mode === "generate" ? t("auth.reset.generate_meta_title") : t("auth.reset.meta_title");
-  return [{ title }, { name: "referrer", content: "no-referrer" }];
+  const generate = loaderData?.mode === "generate";
+  const title = generate ? t("auth.reset.generate_meta_title") : t("auth.reset.meta_title");
+  const description = generate ? t("auth.reset.generate_meta_description") : t("auth.reset.meta_description");
+  return [{ title }, { name: "description", content: description }, { name: "referrer", content: "no-referrer" }];
 }
 
 export default function PasswordLink({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: t("auth.profile.meta_title") }];
+  return [{ title: t("auth.profile.meta_title") }, { name: "description", content: t("auth.profile.meta_description") }];
 }
 
 export default function Profile() {

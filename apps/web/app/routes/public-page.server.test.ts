@@ -32,7 +32,7 @@ const PRODUCTS: Record<string, PublicProduct> = {
 
 function context(schedule: (key: string, loan: { amount: number; term: number }) => Promise<OfferSchedule>) {
   const services: SiteServices = {
-    shell: async () => ({ company, tkb, riskDisclaimer: { title: "Disclaimer risiko", points: [] }, sandbox: true }),
+    shell: async () => ({ company, tkb, sandbox: true }),
     product: async (key) => {
       const product = PRODUCTS[key];
       if (!product) throw new Error(`unknown product ${key}`);
@@ -40,6 +40,7 @@ function context(schedule: (key: string, loan: { amount: number; term: number })
     },
     activeSession: async () => null,
     defaultOfferSchedule: vi.fn(schedule),
+    flowPreview: async () => ({ refused: "not_found" }),
   };
   return { context: { services, cspNonce: "n" } as AppLoadContext, services };
 }
@@ -81,7 +82,10 @@ describe("loadPage", () => {
       phone: company.phone,
       address: company.address,
     });
-    expect(JSON.stringify(page.content)).not.toMatch(/\{(phone|email|address|company)\}/);
+    expect(JSON.stringify(page.head)).not.toMatch(/\{(phone|email|address|company)\}/);
+    expect(page.head.title).toBe("Hubungi Kami");
+    // The texts come as the page's lazy module, not in the loader data.
+    expect(Object.keys(page).sort()).toEqual(["head", "slug", "widgets"]);
   });
 
   it("still renders a page whose schedule call fails", async () => {

@@ -3,7 +3,7 @@ import { registrationFlowKey } from "@pinjaman/domain/variant";
 import type { AppLoadContext } from "react-router";
 import { productForPath, signUpHref } from "../features/calculator/products.ts";
 import { loadPageContent } from "../features/content/page-content.server.ts";
-import { widgetsOf, type PageData } from "../features/content/page-content.ts";
+import { widgetsOf, type PageLoaderData } from "../features/content/page-content.ts";
 
 /** A page whose calculator or example cannot be priced still renders; the widget stays empty. */
 async function orNull<T>(work: Promise<T>, what: string): Promise<T | null> {
@@ -16,12 +16,13 @@ async function orNull<T>(work: Promise<T>, what: string): Promise<T | null> {
 }
 
 /**
- * Everything a public page (or the home page) renders from: its text with company facts filled
- * in and the data of the widgets it places, priced in-process by the same service as the API.
+ * What a public page (or the home page) renders from besides its texts: its head (company facts
+ * filled in) and the data of the widgets it places, priced in-process by the same service as the
+ * API. Its texts module is loaded here, so the server renders the page without waiting again.
  */
-export async function loadPage(slug: string, pathname: string, context: AppLoadContext): Promise<PageData> {
+export async function loadPage(slug: string, pathname: string, context: AppLoadContext): Promise<PageLoaderData> {
   const [shell, product] = await Promise.all([context.services.shell(), context.services.product(productForPath(pathname))]);
-  const content = loadPageContent(slug, shell.company);
+  const content = await loadPageContent(slug, shell.company);
   const used = widgetsOf(content);
   const flowKey = registrationFlowKey(product.variant, product.key);
   const settings = product.loanSettings;
@@ -35,7 +36,7 @@ export async function loadPage(slug: string, pathname: string, context: AppLoadC
 
   return {
     slug,
-    content,
+    head: { title: content.title, description: content.description },
     widgets: {
       signUpHref: signUpHref(flowKey),
       calculator: used.has("loanCalculator") ? { productKey: product.key, flowKey, settings, initialSchedule } : null,

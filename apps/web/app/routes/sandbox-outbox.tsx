@@ -15,7 +15,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: t("auth.outbox.meta_title") }, { name: "robots", content: "noindex" }];
+  return [
+    { title: t("auth.outbox.meta_title") },
+    { name: "description", content: t("auth.outbox.meta_description") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function SandboxOutbox() {

@@ -2,9 +2,11 @@ import { t } from "@pinjaman/i18n";
 import { redirect } from "react-router";
 import { FlowPage } from "../features/flows/flow-page.tsx";
 import { forgetProgress } from "../features/flows/flow-memory.ts";
+import { loadFlowPreview } from "../features/flows/flow-preview.server.ts";
 import { guardRoute } from "../features/session/route-guards.ts";
 import { sessionStore } from "../features/session/session-store.ts";
 import { LoadingBox } from "../features/shell/loading-box.tsx";
+import { pageNotFound } from "../features/shell/page-not-found.ts";
 import { readRegistrationState, writeRegistrationState } from "../features/shell/registration.ts";
 import { isRegistrationFlowKey } from "@pinjaman/domain/variant";
 import type { Route } from "./+types/sign-up";
@@ -16,16 +18,30 @@ function registrationFlow(): string | null {
 }
 
 /**
+ * The server render. `/sign-up?flow=…` (the "Daftar" links) gets step one of that registration
+ * flow, so a visitor sees the form before any script runs; an unknown flow answers 404. Plain
+ * `/sign-up` continues the registration the browser keeps, which only the browser knows: the
+ * server sends the loading box.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const started = new URL(request.url).searchParams.get("flow");
+  if (started === null) return { flowKey: null, preview: null, startAfresh: false };
+  if (!isRegistrationFlowKey(started)) pageNotFound();
+  return { flowKey: started, preview: await loadFlowPreview(request, context, started, "public"), startAfresh: true };
+}
+
+/**
  * /sign-up?flow=… starts a registration ("Daftar"): the registration state is stored, the saved
  * progress of that flow discarded, and the page continues at /sign-up, where a reload resumes
  * the registration. Without a registration in progress the registration guard sends to index.
+ * Runs on hydration too; a step the server rendered stays on the page meanwhile.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const started = url.searchParams.get("flow");
   const { authenticationId } = sessionStore.getState();
   if (started !== null) {
-    if (!isRegistrationFlowKey(started)) throw new Response(null, { status: 404 });
+    if (!isRegistrationFlowKey(started)) pageNotFound();
     forgetProgress(started, authenticationId);
     writeRegistrationState({ registration: { flow_key: started }, flowProgressId: null });
     throw redirect("/sign-up");
@@ -35,18 +51,16 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     { middleware: ["registration"] },
     { session: { authenticated: authenticationId !== null, expiresAt: null, authenticationId }, registrationInProgress: flowKey !== null },
   );
-  return { flowKey: flowKey ?? "" };
+  return { flowKey, preview: null, startAfresh: false };
 }
 clientLoader.hydrate = true as const;
 
-export function HydrateFallback() {
-  return <LoadingBox loaded={false} />;
-}
-
 export function meta() {
-  return [{ title: t("flows.page.sign_up_title") }];
+  return [{ title: t("flows.page.sign_up_title") }, { name: "description", content: t("flows.page.sign_up_description") }];
 }
 
 export default function SignUp({ loaderData }: Route.ComponentProps) {
-  return <FlowPage key={loaderData.flowKey} flowKey={loaderData.flowKey} audience="public" registration />;
+  const { flowKey, preview, startAfresh } = loaderData;
+  if (flowKey === null) return <LoadingBox loaded={false} />;
+  return <FlowPage key={flowKey} flowKey={flowKey} audience="public" registration initialPreview={preview} startAfresh={startAfresh} />;
 }

@@ -1,13 +1,18 @@
+import { nextStatus } from "@pinjaman/domain/statuses/machine";
+import { APPLICATION_MACHINE } from "@pinjaman/domain/statuses/tables";
 import type { FlowDefinition } from "../definition.ts";
 import { endStep, field, next, optional, options } from "./steps.ts";
 
-/** Application flow: the borrower withdraws a submitted application before it is funded. */
+/**
+ * Application flow: the borrower withdraws an application, free of charge, while the status
+ * table allows `cancel` (until the cooling-off deadline after funding; decision 0010).
+ */
 export const applicationCancellation: FlowDefinition = {
   key: "application_cancellation",
   name: "flows.flow.application_cancellation",
   audience: "account_application",
   applicationStatuses: {
-    allowed: ["draft", "submitted", "waiting_for_investment"],
+    allowed: APPLICATION_MACHINE.statuses.filter((status) => nextStatus(APPLICATION_MACHINE, status, "cancel") !== null),
     code: "application_not_cancellable",
     refusal: "flows.error.application_not_cancellable",
   },

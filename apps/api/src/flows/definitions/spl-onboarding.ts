@@ -1,5 +1,5 @@
 import type { FlowDefinition } from "../definition.ts";
-import { back, field, next, onboardingSteps, options } from "./steps.ts";
+import { back, field, next, onboardingSteps, options, otherPlatformFields } from "./steps.ts";
 
 /** Default product (spl): instalment loan for employees and the self-employed. */
 export const splOnboarding: FlowDefinition = {
@@ -17,6 +17,7 @@ export const splOnboarding: FlowDefinition = {
       field("employment_type", "select", { options: options("employment_type", ["employee", "civil_servant", "self_employed", "entrepreneur", "freelancer"]) }),
       field("employer_name", "text"),
       field("monthly_income", "select", { options: options("monthly_income", ["below_3m", "3m_5m", "5m_10m", "10m_20m", "above_20m"]) }),
+      ...otherPlatformFields(),
     ],
     movements: [back("address"), next("documents")],
   }),

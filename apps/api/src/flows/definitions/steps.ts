@@ -19,6 +19,18 @@ export function options(group: string, values: readonly string[]): FieldOption[]
   return values.map((value) => ({ value, label: `flows.option.${group}.${value}` }));
 }
 
+/**
+ * Other online lenders the applicant still pays (OJK: at most 3 platforms including ours;
+ * instalments within the income ratio), read by the automatic decision (decision 0010).
+ * Values match packages/domain/src/decision/kyc-answers.ts.
+ */
+export function otherPlatformFields(): FieldDefinition[] {
+  return [
+    field("other_platforms_count", "select", { options: options("other_platforms_count", ["0", "1", "2", "3", "4_or_more"]) }),
+    field("other_platforms_instalment", "select", { options: options("other_platforms_instalment", ["none", "below_1m", "1m_3m", "3m_5m", "above_5m"]) }),
+  ];
+}
+
 export function next(to: string): MovementDefinition {
   return { id: "next", label: "flows.movement.continue", direction: "forward", to };
 }

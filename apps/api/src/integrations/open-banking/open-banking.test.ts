@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import Fastify from "fastify";
-import { testConfig } from "../../../test/harness.ts";
-import { appWithProgress } from "../test-progress.ts";
+import { rowCounts, testConfig } from "../../../test/harness.ts";
+import { sessionFor } from "../../modules/identity/test-sessions.ts";
+import { appWithProgress, insertFlowProgress } from "../test-progress.ts";
 import { sandboxOpenBankingRoutes } from "./routes.ts";
 
 const BASE = "/pub_api/v1/open/sandbox/open_banking";
@@ -44,6 +45,38 @@ describe("sandbox open banking", () => {
     });
     expect(badBank.statusCode).toBe(400);
     expect(Object.keys(badBank.json().error.fields)).toEqual(["bank"]);
+  });
+});
+
+describe("sandbox open banking for a signed-in customer's progress", () => {
+  it("connects only for that customer: anonymous or another customer gets 404 and nothing is stored", async () => {
+    const db = env.ctx.database.db;
+    const budi = await sessionFor(db, "budi@pinjaman.test");
+    const sari = await sessionFor(db, "sari@pinjaman.test");
+    const progressId = await insertFlowProgress(db, { customerId: budi.customerId });
+    const create = vi.spyOn(env.ctx.app.openBanking, "createConnection");
+    const connect = (headers: Record<string, string>) =>
+      env.ctx.app.inject({
+        method: "POST",
+        url: `${BASE}/connections`,
+        headers,
+        // The customer in the body is ignored: only the session counts.
+        payload: { data: { flow_progress_id: progressId, customer_id: budi.customerId, bank: "BNI" } },
+      });
+    const before = await rowCounts(env.ctx.database);
+    for (const refused of [await connect({}), await connect(sari.headers), await connect({ cookie: budi.cookie })]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error).toEqual({ code: "flow_progress_not_found", message: "Formulir tidak ditemukan" });
+    }
+    expect(create).not.toHaveBeenCalled();
+    expect(await rowCounts(env.ctx.database)).toEqual(before);
+
+    const own = await connect(budi.headers);
+    expect(own.statusCode).toBe(201);
+    const connection = await env.ctx.app.openBanking.findConnection(own.json().data.connection_id);
+    expect(connection).toMatchObject({ flowProgressId: progressId, customerId: budi.customerId });
+    expect((await connect({ cookie: budi.cookie, "x-locale": "id" })).statusCode).toBe(201);
+    create.mockRestore();
   });
 });
 

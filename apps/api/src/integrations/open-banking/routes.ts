@@ -32,7 +32,14 @@ export const sandboxOpenBankingRoutes: FastifyPluginAsyncZod<OpenBankingRoutesOp
 
   app.get(
     "/sandbox/open_banking/widget.js",
-    { schema: { tags: ["sandbox"], summary: "The sandbox open-banking widget (defines window.PinjamanOpenBanking)" } },
+    {
+      config: { access: { kind: "sandbox" } },
+      schema: {
+        tags: ["sandbox"],
+        summary: "The sandbox open-banking widget (defines window.PinjamanOpenBanking)",
+        response: { 200: { description: "The widget script", content: { "text/javascript": { schema: z.string() } } } },
+      },
+    },
     async (_request, reply) => {
       reply.header("cache-control", "no-cache");
       reply.header("x-content-type-options", "nosniff");
@@ -43,6 +50,8 @@ export const sandboxOpenBankingRoutes: FastifyPluginAsyncZod<OpenBankingRoutesOp
   app.post(
     "/sandbox/open_banking/connections",
     {
+      // Sandbox only (see above); the progress named is the credential, its customer's alone.
+      config: { access: { kind: "public_or_owner", ids: [{ in: "body", name: "data.flow_progress_id", resource: "flow_progress" }] } },
       schema: {
         tags: ["sandbox"],
         summary: "Connect a (sandbox) bank login to a flow progress; answers the connection id",
@@ -52,7 +61,7 @@ export const sandboxOpenBankingRoutes: FastifyPluginAsyncZod<OpenBankingRoutesOp
     },
     async (request, reply) => {
       const { flow_progress_id, bank } = request.body.data;
-      const progress = await openFlowProgress(app.db, flow_progress_id);
+      const progress = await openFlowProgress(app.db, flow_progress_id, request.caller?.customerId ?? null);
       if (!progress) return sendError(reply, 404, "flow_progress_not_found", t("media_fields.api.flow_progress_not_found"));
       // The customer comes from the progress, never from the body: a widget cannot claim another's.
       const connection = await provider.createConnection({ flowProgressId: progress.id, customerId: progress.customerId, bank });

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config.ts";
 import { LocalStorage } from "./local.ts";
@@ -57,6 +57,20 @@ describe("local storage", () => {
     expect(await storage.exists("field_uploads/a")).toBe(true);
     expect(await storage.exists("field_uploads/b")).toBe(false);
     expect(() => storage.path("../escape")).toThrow("object key outside the upload directory");
+  });
+
+  it("leaves no temporary file behind when the check on the way refuses the first bytes", async () => {
+    const refuseAtOnce = () =>
+      new Transform({
+        transform(_chunk, _encoding, done) {
+          done(new Error("not a png"));
+        },
+      });
+    const refused = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => storage.write(`field_uploads/refused-${i}`, Readable.from([Buffer.from("GIF89a")]), refuseAtOnce())),
+    );
+    expect(refused.every((r) => r.status === "rejected")).toBe(true);
+    expect((await readdir(join(dir, "field_uploads"))).filter((name) => name !== "a")).toEqual([]);
   });
 
   it("is chosen by configuration; outside the sandbox it needs UPLOAD_SECRET", () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { link, mkdir, stat, unlink } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { link, mkdir, open, stat, unlink } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -57,8 +57,10 @@ export class LocalStorage implements FileStorage {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
     const temp = join(dirname(target), `.tmp-${randomUUID()}`);
+    // Created before any byte flows: a stream that opened its file lazily could create it after
+    // a refused upload's clean-up had run, and leave it behind.
+    const file = (await open(temp, "wx")).createWriteStream();
     try {
-      const file = createWriteStream(temp, { flags: "wx" });
       await (through ? pipeline(source, through, file) : pipeline(source, file));
       await link(temp, target);
       return (await stat(target)).size;

@@ -18,8 +18,9 @@ const MAX_FIELDS = 4;
 /**
  * POST pub_api/v1/open/integrations/voice/recordings (spec section 7 "voice-recording upload"):
  * multipart {file, flow_progress_id} → {id}. Public like the flow it serves (an anonymous
- * visitor may hold the progress); the progress id is the credential. Multipart is registered in
- * this plugin's own scope, so the uploads module can register its own with other limits.
+ * visitor may hold the progress), but a signed-in customer's progress is served to them only.
+ * Multipart is registered in this plugin's own scope, so the uploads module can register its own
+ * with other limits.
  */
 export const voiceRoutes: FastifyPluginAsyncZod<VoiceRoutesOptions> = async (app, options) => {
   const adapter = options.adapter ?? app.voice;
@@ -32,6 +33,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<VoiceRoutesOptions> = async (app
   app.post(
     "/integrations/voice/recordings",
     {
+      config: { access: { kind: "public_or_owner", ids: [{ in: "body", name: "flow_progress_id", resource: "flow_progress" }] } },
       schema: {
         tags: ["integrations"],
         summary: "Store a voice recording of a flow progress with the voice provider (multipart: file, flow_progress_id)",
@@ -68,7 +70,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<VoiceRoutesOptions> = async (app
       if (flowProgressId === "") fields.flow_progress_id = [t("media_fields.api.flow_progress_required")];
       if (Object.keys(fields).length > 0 || !file) throw new FieldErrors(fields);
 
-      const progress = await openFlowProgress(app.db, flowProgressId);
+      const progress = await openFlowProgress(app.db, flowProgressId, request.caller?.customerId ?? null);
       if (!progress) return sendError(reply, 404, "flow_progress_not_found", t("media_fields.api.flow_progress_not_found"));
       const stored = await adapter.store({ flowProgressId: progress.id, ...file });
       return reply.status(201).send({ id: stored.id });

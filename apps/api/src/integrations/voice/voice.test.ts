@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { rowCounts } from "../../../test/harness.ts";
+import { sessionFor } from "../../modules/identity/test-sessions.ts";
 import { appWithProgress, insertFlowProgress } from "../test-progress.ts";
 import { sandboxVoice, VOICE_MAX_BYTES } from "./voice-adapter.ts";
 
@@ -87,5 +88,33 @@ describe("sandboxVoice", () => {
     await voice.store({ flowProgressId: "p", filename: "c.webm", mimeType: "audio/webm", bytes: Buffer.from([1]) });
     expect(await voice.find(first.id)).toBeNull();
     expect(await voice.find(second.id)).not.toBeNull();
+  });
+});
+
+describe(`POST ${URL} for a signed-in customer's progress`, () => {
+  it("stores only for that customer: anonymous or another customer gets 404 and nothing is stored", async () => {
+    const db = env.ctx.database.db;
+    const budi = await sessionFor(db, "budi@pinjaman.test");
+    const sari = await sessionFor(db, "sari@pinjaman.test");
+    const progressId = await insertFlowProgress(db, { customerId: budi.customerId });
+    const store = vi.spyOn(env.ctx.app.voice, "store");
+    const send = async (headers: Record<string, string>) => {
+      const body = await multipart(form({ flow_progress_id: progressId, file: { bytes: new Uint8Array([1, 2]), type: "audio/webm" } }));
+      return env.ctx.app.inject({ method: "POST", url: URL, payload: body.payload, headers: { ...body.headers, ...headers } });
+    };
+    const before = await rowCounts(env.ctx.database);
+    const strangers: Record<string, string>[] = [{}, sari.headers, { cookie: budi.cookie }];
+    for (const headers of strangers) {
+      const refused = await send(headers);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error).toEqual({ code: "flow_progress_not_found", message: "Formulir tidak ditemukan" });
+    }
+    expect(store).not.toHaveBeenCalled();
+    expect(await rowCounts(env.ctx.database)).toEqual(before);
+
+    expect((await send(budi.headers)).statusCode).toBe(201);
+    expect((await send({ cookie: budi.cookie, "x-locale": "id" })).statusCode).toBe(201);
+    expect(store).toHaveBeenCalledTimes(2);
+    store.mockRestore();
   });
 });

@@ -1,9 +1,9 @@
-import { schema } from "@pinjaman/db";
+import { openDb, schema } from "@pinjaman/db";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testDatabase } from "../../../test/harness.ts";
 import { verifyPassword } from "./passwords.ts";
-import { SANDBOX_ACCOUNTS, seedSandboxAccounts } from "./sandbox-accounts.ts";
+import { SANDBOX_ACCOUNTS, SANDBOX_LENDER_EMAIL, seedSandboxAccounts } from "./sandbox-accounts.ts";
 
 describe("sandbox accounts", () => {
   let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -43,31 +43,62 @@ describe("sandbox accounts", () => {
     }
   });
 
+  it("gives the sandbox lender an active investment account", async () => {
+    const rows = await database.db
+      .select({ email: schema.customers.email, typeKey: schema.accounts.typeKey, status: schema.accounts.status })
+      .from(schema.accounts)
+      .innerJoin(schema.customers, eq(schema.customers.id, schema.accounts.customerId));
+    expect(rows).toEqual([{ email: SANDBOX_LENDER_EMAIL, typeKey: "investment", status: "active" }]);
+  });
+
   it("seeds only once: a database with customers is left alone", async () => {
     const before = await rowCounts(database);
     expect(before.customers).toBe(3);
     expect(before.customer_roles).toBe(4);
     expect(before.customer_notices).toBe(3);
+    expect(before.accounts).toBe(1);
     expect(await seedSandboxAccounts(database.db)).toBe(false);
     expect(await rowCounts(database)).toEqual(before);
   });
 
-  it("does not seed when any customer exists, even without the sandbox ones", async () => {
-    const db = database.db;
-    await db.delete(schema.customers);
-    await db.insert(schema.customers).values({ name: "Andi Wijaya", email: "andi@contoh.co.id" });
-    expect(await seedSandboxAccounts(db)).toBe(false);
-    expect((await rowCounts(database)).customers).toBe(1);
-    await db.delete(schema.customers);
-    expect(await seedSandboxAccounts(db)).toBe(true);
-    expect((await rowCounts(database)).customers).toBe(3);
+  it("refuses to delete a customer who has an account: financial records never cascade away", async () => {
+    const before = await rowCounts(database);
+    await expect(database.db.delete(schema.customers).where(eq(schema.customers.email, SANDBOX_LENDER_EMAIL))).rejects.toThrow();
+    expect(await rowCounts(database)).toEqual(before);
   });
 
-  it("seeds once when two processes start together on one database", async () => {
-    await database.db.delete(schema.customers);
-    const results = await Promise.all([seedSandboxAccounts(database.db), seedSandboxAccounts(database.db)]);
-    expect(results.filter(Boolean)).toHaveLength(1);
-    const counts = await rowCounts(database);
-    expect([counts.customers, counts.customer_roles, counts.customer_notices]).toEqual([3, 4, 3]);
+  describe("on a database without customers", () => {
+    // Seeded customers own accounts, which are never deleted: these cases start from empty ones.
+    const empty = async () => {
+      const fresh = await openDb({ dataDir: "memory://" });
+      await fresh.migrate();
+      return fresh;
+    };
+
+    it("does not seed when any customer exists, even without the sandbox ones", async () => {
+      const fresh = await empty();
+      try {
+        await fresh.db.insert(schema.customers).values({ name: "Andi Wijaya", email: "andi@contoh.co.id" });
+        expect(await seedSandboxAccounts(fresh.db)).toBe(false);
+        expect((await rowCounts(fresh)).customers).toBe(1);
+        await fresh.db.delete(schema.customers);
+        expect(await seedSandboxAccounts(fresh.db)).toBe(true);
+        expect((await rowCounts(fresh)).customers).toBe(3);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it("seeds once when two processes start together on one database", async () => {
+      const fresh = await empty();
+      try {
+        const results = await Promise.all([seedSandboxAccounts(fresh.db), seedSandboxAccounts(fresh.db)]);
+        expect(results.filter(Boolean)).toHaveLength(1);
+        const counts = await rowCounts(fresh);
+        expect([counts.customers, counts.customer_roles, counts.customer_notices, counts.accounts]).toEqual([3, 4, 3, 1]);
+      } finally {
+        await fresh.close();
+      }
+    });
   });
 });

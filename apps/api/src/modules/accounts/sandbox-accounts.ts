@@ -22,8 +22,11 @@ export const SANDBOX_ACCOUNTS = [
   { name: "Dewi Operator", email: "operator@pinjaman.test", password: "Pinjaman-Operator-2026", phone: "+6281234567803", roles: ["operator"] },
 ] as const satisfies readonly SandboxAccount[];
 
+/** The sandbox lender: has an investment account from the start. */
+export const SANDBOX_LENDER_EMAIL = "sari@pinjaman.test";
+
 /**
- * Creates the sandbox accounts (argon2id hashes, their roles and a welcome notice each) in a
+ * Creates the sandbox accounts (argon2id hashes, their roles and a welcome notice each, and the lender's investment account) in a
  * database that has no customer yet; a database with any customer is left alone. True if seeded.
  */
 export async function seedSandboxAccounts(db: Db): Promise<boolean> {
@@ -47,6 +50,8 @@ export async function seedSandboxAccounts(db: Db): Promise<boolean> {
     await tx
       .insert(schema.customerRoles)
       .values(SANDBOX_ACCOUNTS.flatMap((a) => a.roles.map((typeKey) => ({ customerId: customerOf(a.email).id, typeKey }))));
+    // The sandbox lender's investment account, so deposits (and later investments) work at once.
+    await tx.insert(schema.accounts).values({ customerId: customerOf(SANDBOX_LENDER_EMAIL).id, typeKey: "investment", status: "active" });
     await tx.insert(schema.customerNotices).values(
       SANDBOX_ACCOUNTS.map((a) => ({
         customerId: customerOf(a.email).id,

@@ -1,9 +1,10 @@
 import type { AddressAutocompleteRequest, AddressItem } from "@pinjaman/contracts/addresses";
 import type { Db } from "@pinjaman/db";
 import { addressCities, addressDistricts, addressRegions, addressSubdistricts } from "@pinjaman/db/address-schema";
+import { parseAreaQuery } from "@pinjaman/domain/address-aliases";
 import { ADDRESS_PARENTS, ADDRESS_TYPES, type AddressType } from "@pinjaman/domain/address-filter";
 import { t } from "@pinjaman/i18n";
-import { and, asc, eq, ilike, isNotNull, like, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNotNull, like, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { FieldErrors } from "../../plugins/errors.ts";
 import "@pinjaman/i18n/ns/address";
 
@@ -62,6 +63,22 @@ function textCondition(type: AddressType, column: AnyColumn, op: "starts_with" |
 }
 
 /**
+ * A text filter on the type's own name: the name as typed, or as typed without its prefix
+ * ("Kab. Bandung" finds only Kabupaten Bandung…), or a place known by an everyday name starting
+ * with the text ("dki", "Jabar", "Jaksel"); the aliases are data in packages/domain.
+ */
+function nameCondition(type: AddressType, nameColumn: AnyColumn, codeColumn: AnyColumn, op: "starts_with" | "contains", value: string): SQL {
+  const { withoutPrefix, kind, aliasCodes } = parseAreaQuery(type, value);
+  const alternatives = [textCondition(type, nameColumn, op, value)];
+  if (withoutPrefix) {
+    const rest = textCondition(type, nameColumn, withoutPrefix.op, withoutPrefix.value);
+    alternatives.push(kind ? (and(rest, ilike(nameColumn, `${kind} %`)) as SQL) : rest);
+  }
+  if (aliasCodes.length > 0) alternatives.push(inArray(codeColumn, aliasCodes));
+  return or(...alternatives) as SQL;
+}
+
+/**
  * Choices for POST country_addresses/autocomplete. A filter on a field that is neither the type
  * nor one of its ancestors, or a text operator on an ancestor, is a 400 on that filter; a type
  * whose required parents (ADDRESS_PARENTS) have no equals filter answers no choices, as the
@@ -92,7 +109,7 @@ export async function autocompleteAddresses(db: Db, { type, filters }: AddressAu
     } else if (filter.field !== type) {
       errors[`filters.${i}.op`] = [t("address.search.parent_needs_equals")];
     } else {
-      conditions.push(textCondition(type, nameColumn, filter.op, filter.value));
+      conditions.push(nameCondition(type, nameColumn, column, filter.op, filter.value));
     }
   });
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors, 400);

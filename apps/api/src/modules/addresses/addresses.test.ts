@@ -67,6 +67,55 @@ describe("POST pub_api/v1/open/country_addresses/autocomplete", () => {
     expect(await inJabar("starts_with", "_")).toEqual([]);
   });
 
+  it("finds provinces by the names people type", async () => {
+    const regions = (value: string, op = value.trim().length < 4 ? "starts_with" : "contains") =>
+      labels({ type: "region", filters: [{ field: "region", op, value }] });
+    expect(await search({ type: "region", filters: [{ field: "region", op: "starts_with", value: "dki" }] })).toEqual([
+      { field: "region", value: "31", label: "Daerah Khusus Ibukota Jakarta" },
+    ]);
+    expect(await regions("DKI Jakarta")).toEqual(["Daerah Khusus Ibukota Jakarta"]);
+    expect(await regions("jakarta")).toEqual(["Daerah Khusus Ibukota Jakarta"]);
+    expect(await regions("jabar")).toEqual(["Jawa Barat"]);
+    expect(await regions("Jateng")).toEqual(["Jawa Tengah"]);
+    expect(await regions("jatim")).toEqual(["Jawa Timur"]);
+    expect(await regions("DIY")).toEqual(["Daerah Istimewa Yogyakarta"]);
+    expect(await regions("jogja")).toEqual(["Daerah Istimewa Yogyakarta"]);
+    expect(await regions("kaltim")).toEqual(["Kalimantan Timur"]);
+    expect(await regions("NTB")).toEqual(["Nusa Tenggara Barat"]);
+    expect(await regions("ntt")).toEqual(["Nusa Tenggara Timur"]);
+    expect(await regions("Provinsi Jawa Barat")).toEqual(["Jawa Barat"]);
+    expect(await regions("Prov. Jatim")).toEqual(["Jawa Timur"]);
+    // The published names still match as before.
+    expect(await regions("Jawa")).toEqual(["Jawa Barat", "Jawa Tengah", "Jawa Timur"]);
+  });
+
+  it("finds regencies with or without their prefix, and by everyday names", async () => {
+    const cities = (value: string, region?: string) =>
+      labels({
+        type: "city",
+        filters: [
+          { field: "city", op: value.length < 4 ? "starts_with" : "contains", value },
+          ...(region ? [{ field: "region", op: "equals", value: region }] : []),
+        ],
+      });
+    expect(await cities("bandung", "32")).toEqual(["Kabupaten Bandung", "Kabupaten Bandung Barat", "Kota Bandung"]);
+    expect(await cities("Kab. Bandung", "32")).toEqual(["Kabupaten Bandung", "Kabupaten Bandung Barat"]);
+    expect(await cities("kota bandung", "32")).toEqual(["Kota Bandung"]);
+    expect(await cities("Kota Jakarta Selatan", "31")).toEqual(["Kota Administrasi Jakarta Selatan"]);
+    expect(await cities("jaksel", "31")).toEqual(["Kota Administrasi Jakarta Selatan"]);
+    expect(await cities("jogja", "34")).toEqual(["Kota Yogyakarta"]);
+    // An alias still keeps to the chosen province.
+    expect(await cities("jaksel", "32")).toEqual([]);
+  });
+
+  it("finds districts and villages without their prefix", async () => {
+    const districts = await labels({
+      type: "district",
+      filters: [{ field: "district", op: "contains", value: "Kec. Sukasari" }, { field: "city", op: "equals", value: "32.73" }],
+    });
+    expect(districts).toEqual(["Sukasari"]);
+  });
+
   it("keeps to the parents given by equals filters", async () => {
     const jateng = await search({ type: "city", filters: [{ field: "city", op: "starts_with", value: "ban" }, { field: "region", op: "equals", value: "33" }] });
     expect(jateng).toEqual([

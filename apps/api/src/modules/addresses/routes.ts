@@ -8,6 +8,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/country_addresses/autocomplete",
     {
+      config: { access: { kind: "public" } },
       schema: {
         tags: ["addresses"],
         summary: "Choices of one field of the address chain (region, city, district, subdistrict, postal_code)",

@@ -15,6 +15,7 @@ import {
   RESEND_AFTER_SECONDS,
   checkCode,
   codeExpiry,
+  codeThrottles,
   expireStale,
   hashCode,
   reissueCode,
@@ -222,6 +223,7 @@ const LOGIN_CODES: CodeChallengeTable<LoadedAuthentication["status"], ClosedChal
   closed,
   failedSet: (now) => ({ status: "failed", completedAt: now }),
   auditKey: "authentication_id",
+  throttles: codeThrottles("login_code"),
 };
 
 /** PATCH …/code with a code, checked as checkCode does; the last wrong one fails the login. */

@@ -14,9 +14,20 @@ export const RESEND_AFTER_SECONDS = 60;
 /** A challenge (login waiting for its code, signature) can be finished within 30 minutes. */
 export const CHALLENGE_TTL_MINUTES = 30;
 
-/** Code entries per customer and per IP across all challenges (resends reset only per-code attempts). */
-export const CODE_THROTTLE_ACCOUNT: ThrottleRule = { name: "code:account", limit: 10, windowSeconds: 15 * 60 };
-export const CODE_THROTTLE_IP: ThrottleRule = { name: "code:ip", limit: 30, windowSeconds: 15 * 60 };
+/**
+ * Limits on code entries per customer and per IP across the challenges of one purpose (resends
+ * reset only per-code attempts). Each purpose counts on its own: wrong signature codes must never
+ * lock a customer out of logging in, nor failed logins block a signature.
+ */
+export type CodeThrottles = { account: ThrottleRule; ip: ThrottleRule };
+export type CodePurpose = "login_code" | "signature_code";
+
+export function codeThrottles(purpose: CodePurpose): CodeThrottles {
+  return {
+    account: { name: `${purpose}:account`, limit: 10, windowSeconds: 15 * 60 },
+    ip: { name: `${purpose}:ip`, limit: 30, windowSeconds: 15 * 60 },
+  };
+}
 
 /**
  * The stored form of a code, bound to its challenge so one hash table cannot serve every row.
@@ -67,6 +78,8 @@ export type CodeChallengeTable<Status extends string, Closed> = {
   failedSet: (now: Date) => Record<string, unknown>;
   /** The audit detail naming the challenge. */
   auditKey: string;
+  /** This purpose's own code entry limits. */
+  throttles: CodeThrottles;
 };
 
 /** The state of a challenge as read again after losing a race. */
@@ -120,8 +133,8 @@ export async function checkCode<Status extends string, Closed>(
 ): Promise<Closed | { kind: "not_found" } | { kind: "failed" } | CodeRefusal | { kind: "matched" }> {
   if (!input.codeExpiresAt || input.codeExpiresAt <= now) return { kind: "code_expired" };
 
-  const ipHit = await hitThrottle(db, CODE_THROTTLE_IP, origin.ip, now);
-  const accountHit = ipHit.blocked ? null : await hitThrottle(db, CODE_THROTTLE_ACCOUNT, input.customerId, now);
+  const ipHit = await hitThrottle(db, spec.throttles.ip, origin.ip, now);
+  const accountHit = ipHit.blocked ? null : await hitThrottle(db, spec.throttles.account, input.customerId, now);
   if (!accountHit || accountHit.blocked) return { kind: "throttled", retryAfterSeconds: (accountHit ?? ipHit).retryAfterSeconds };
 
   const { columns } = spec;

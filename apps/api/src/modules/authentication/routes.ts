@@ -54,6 +54,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/authentication_methods/:method/authentications",
     {
+      config: { access: { kind: "public" } },
       schema: {
         tags: ["authy"],
         summary: "Log in with e-mail and password; 202 when a code was sent to finish",
@@ -91,6 +92,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/v1/authentications/:id/poll",
     {
+      config: { access: { kind: "public" } },
       schema: {
         tags: ["authy"],
         summary: "Status of a login (never a token)",
@@ -114,6 +116,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/v1/authentications/:id/code",
     {
+      config: { access: { kind: "public" } },
       schema: {
         tags: ["authy"],
         summary: "Enter the e-mailed code (201 with the session), or ask for a new one with {resend: true}",

@@ -19,6 +19,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/tkb.php",
     {
+      // Partners call it with the company API key in `key`, checked below.
+      config: { access: { kind: "public", credential: "company_key" } },
       schema: {
         tags: ["company"],
         summary: "Success-rate (TKB) figures with their last update",

@@ -9,7 +9,7 @@ export const customerNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/customer_notices/search",
     {
-      preHandler: app.requireCaller,
+      config: { access: { kind: "signed_in" } },
       schema: {
         tags: ["customer notices"],
         summary: "The caller's notices, newest first; filter read_at empty (unread) or present (read)",

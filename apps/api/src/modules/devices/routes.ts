@@ -15,7 +15,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/devices",
     {
-      preHandler: app.requireCaller,
+      config: { access: { kind: "signed_in" } },
       schema: {
         tags: ["devices"],
         summary: "Register a device of the caller (identifier = the caller's customer id)",
@@ -32,7 +32,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/devices/search",
     {
-      preHandler: app.requireCaller,
+      config: { access: { kind: "signed_in" } },
       schema: {
         tags: ["devices"],
         summary: "The caller's devices matching filters on identifier (equals, contains) and deactivated_at (empty, present), newest first",
@@ -48,7 +48,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: "OPTIONS",
     url: "/devices/search",
-    preHandler: app.requireCaller,
+    config: { access: { kind: "signed_in" } },
     schema: { tags: ["devices"], summary: "Methods of devices/search", response: { 204: z.null().describe("No content"), ...refused } },
     handler: async (_request, reply) => reply.status(204).header("allow", "OPTIONS, POST").send(null),
   });
@@ -56,7 +56,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/devices/:id/deactivate",
     {
-      preHandler: app.requireCaller,
+      config: { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "device" }] } },
       schema: {
         tags: ["devices"],
         summary: "Deactivate one of the caller's devices (already deactivated: unchanged)",

@@ -27,7 +27,7 @@ export const fieldUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/field_uploads/presign_upload",
     {
-      preHandler: app.requireCaller,
+      config: { access: { kind: "owner", ids: [{ in: "body", name: "data.flow_progress_id", resource: "flow_progress" }] } },
       schema: {
         tags: ["field_uploads"],
         summary: "Presign a file upload (jpeg, png or pdf up to the size limit); the form expires after 15 minutes",
@@ -43,6 +43,8 @@ export const fieldUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/field_uploads/:id/content",
     {
+      // The presigned policy fields are the credential, checked by the upload service.
+      config: { access: { kind: "public" } },
       schema: {
         tags: ["field_uploads"],
         summary: "Local storage's upload target: multipart with the presigned fields, then `file` (204, as S3 answers)",
@@ -88,7 +90,8 @@ export const fieldUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/field_uploads/:id",
     {
-      preHandler: app.requireCaller,
+      // Its owner or an operator; anyone else gets 404.
+      config: { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "field_upload" }] } },
       schema: {
         tags: ["field_uploads"],
         summary: "The uploaded file, for its owner or an operator (anyone else: 404)",

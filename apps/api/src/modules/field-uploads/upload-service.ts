@@ -10,6 +10,7 @@ import type { FileStorage } from "../../integrations/storage/file-storage.ts";
 import type { LocalStorage } from "../../integrations/storage/local.ts";
 import type { Caller } from "../../plugins/auth.ts";
 import { FieldErrors } from "../../plugins/errors.ts";
+import { progressReachableBy } from "../flows/progress-access.ts";
 import { FileContentMismatch, FileTooLarge, fileGuard } from "./file-signature.ts";
 import "@pinjaman/i18n/ns/uploads";
 
@@ -47,7 +48,7 @@ export async function presignUpload(
       .from(schema.flowProgresses)
       .where(eq(schema.flowProgresses.id, input.flow_progress_id));
     // Another customer's progress looks the same as a missing one.
-    if (!progress || (progress.customerId !== null && progress.customerId !== caller.customerId)) {
+    if (!progress || !progressReachableBy(progress, caller.customerId)) {
       fields.flow_progress_id = [t("uploads.progress_not_found")];
     }
   }

@@ -205,7 +205,7 @@ describe("flow engine", () => {
       method: "POST",
       url: `${PUB}/integrations/voice/recordings`,
       payload: Buffer.from(await request.arrayBuffer()),
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      headers: { ...budi.headers, "content-type": request.headers.get("content-type") ?? "" },
     });
     expect(recorded.statusCode).toBe(201);
     const recordingId = recorded.json().id as string;

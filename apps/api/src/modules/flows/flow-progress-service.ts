@@ -29,6 +29,7 @@ import {
   progressExpired,
   progressNotFound,
 } from "./flow-errors.ts";
+import { progressReachableBy } from "./progress-access.ts";
 import { checkStep, contractSubject, type FieldMessages } from "./step-checks.ts";
 import { completeFlow, createCustomerAccount } from "./step-effects.ts";
 import { holdsNoValue, renderStep, type StepViewContext } from "./step-view.ts";
@@ -129,11 +130,12 @@ async function startableFlow(engine: FlowEngine, actor: Actor, flowKey: string, 
   return version;
 }
 
+/** The caller's loan account (an investment account has no loan flows); 404 for anything else. */
 async function ownAccount(db: Db, actor: Actor, accountId: string): Promise<void> {
   const [row] = await db
     .select({ id: schema.accounts.id })
     .from(schema.accounts)
-    .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.customerId, actor.caller?.customerId ?? sql`null`)))
+    .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.typeKey, "loan"), eq(schema.accounts.customerId, actor.caller?.customerId ?? sql`null`)))
     .limit(1);
   if (!row) throw new FlowError(404, "account_not_found", "flows.error.account_not_found");
 }
@@ -281,7 +283,7 @@ async function loadProgress(engine: FlowEngine, actor: Actor, id: string, db: Db
   const query = db.select().from(schema.flowProgresses).where(eq(schema.flowProgresses.id, id));
   const [row] = lock ? await query.for("update") : await query.limit(1);
   if (!row) throw progressNotFound();
-  if (row.customerId !== null && row.customerId !== actor.caller?.customerId) throw progressNotFound();
+  if (!progressReachableBy(row, actor.caller?.customerId)) throw progressNotFound();
   const version = await engine.catalogue.version(engine.db, row.flowVersionId);
   if (!version) throw progressNotFound();
   const now = actor.now ?? new Date();

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { schema } from "@pinjaman/db";
 import { importPostalCodes, resolvePostalCodesCsv } from "@pinjaman/db/address-data";
 import { dailyRateCap, jakartaToday } from "@pinjaman/domain";
-import { eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
@@ -42,6 +42,7 @@ const WATI_PERSONAL = {
   education: "s1",
   mother_maiden_name: "Siti Aminah",
 };
+const NO_OTHER_PLATFORMS = { other_platforms_count: "0", other_platforms_instalment: "none" };
 const BANDUNG = { region: "32", city: "32.73", district: "32.73.01", subdistrict: "32.73.01.1002", postal_code: "40153", street: "Jl. Merdeka No. 10", rt_rw: "003/005" };
 
 type View = {
@@ -119,7 +120,7 @@ describe("spl_onboarding through the HTTP calls", () => {
     return cookie?.value ?? "";
   }
 
-  it("completes: customer, KYC profile with consent, a pending loan account and its submitted application", async () => {
+  it("completes: customer, KYC profile with consent, a pending loan account and its application, decided and recorded", async () => {
     const v = await start();
     const before = await rowCounts(t.database);
 
@@ -131,8 +132,8 @@ describe("spl_onboarding through the HTTP calls", () => {
 
     await moved(v, WATI_PERSONAL, "address");
     const work = await moved(v, BANDUNG, "work");
-    expect(work.step.fields.map((f) => f.key)).toEqual(["employment_type", "employer_name", "monthly_income"]);
-    await moved(v, { employment_type: "employee", employer_name: "PT Maju Jaya", monthly_income: "5m_10m" }, "documents");
+    expect(work.step.fields.map((f) => f.key)).toEqual(["employment_type", "employer_name", "monthly_income", "other_platforms_count", "other_platforms_instalment"]);
+    await moved(v, { employment_type: "employee", employer_name: "PT Maju Jaya", monthly_income: "5m_10m", ...NO_OTHER_PLATFORMS }, "documents");
 
     const ktp = await uploadJpeg({ cookie: v.cookie }, "ktp.jpg", v.id);
     const selfie = await uploadJpeg({ cookie: v.cookie }, "selfie.jpg", v.id);
@@ -180,6 +181,7 @@ describe("spl_onboarding through the HTTP calls", () => {
       employment_type: "employee",
       employer_name: "PT Maju Jaya",
       monthly_income: "5m_10m",
+      ...NO_OTHER_PLATFORMS,
       ktp_photo: ktp,
       selfie_photo: selfie,
       bank_code: "bca",
@@ -224,9 +226,13 @@ describe("spl_onboarding through the HTTP calls", () => {
     const offer = offerRes.json().data as { daily_rate_ppm: number; total_repayment: number; instalments: { due_on: string }[] };
     const today = jakartaToday();
     expect(offer.instalments).toHaveLength(6);
+    // Every rule passed: Rp3.000.000 over 6 months is about 15 % of Rp5.000.000 (grade B: ratio
+    // 10-20 %, an employee, no other platform).
     expect(application).toMatchObject({
       typeKey: "initial",
-      status: "submitted",
+      status: "waiting_for_investment",
+      riskGrade: "B",
+      rejectionReason: null,
       amount: 3_000_000,
       term: 6,
       dailyRatePpm: offer.daily_rate_ppm,
@@ -258,7 +264,7 @@ describe("spl_onboarding through the HTTP calls", () => {
         product_key: "spl",
         product_name: "Pinjaman Cicilan",
         type_key: "initial",
-        status: "submitted",
+        status: "waiting_for_investment",
         amount: 3_000_000,
         term: 6,
         daily_rate_ppm: offer.daily_rate_ppm,
@@ -266,7 +272,26 @@ describe("spl_onboarding through the HTTP calls", () => {
         submitted_on: today,
         effective_on: null,
         maturity_on: offer.instalments.at(-1)!.due_on,
+        risk_grade: "B",
+        rejection_reason: null,
       },
+    ]);
+
+    // Recorded: the account and the application created by the customer, then the decision.
+    const transitions = await t.database.db.select().from(schema.statusTransitions).where(inArray(schema.statusTransitions.subjectId, [accounts[0]!.id, application.id])).orderBy(asc(schema.statusTransitions.createdAt));
+    expect(transitions.map((r) => [r.subjectType, r.fromStatus, r.event, r.toStatus, r.actorKind, r.actorId])).toEqual([
+      ["account", null, "open", "pending", "customer", customer!.id],
+      ["account_application", null, "submit", "submitted", "customer", customer!.id],
+      ["account_application", "submitted", "approve", "waiting_for_investment", "system", null],
+    ]);
+    const [decision] = await t.database.db.select().from(schema.applicationDecisions).where(eq(schema.applicationDecisions.accountApplicationId, application.id));
+    expect(decision).toMatchObject({ outcome: "approve", riskGrade: "B" });
+    expect((decision!.rules as { key: string; passed: boolean }[]).map((r) => [r.key, r.passed])).toEqual([
+      ["minimum_age", true],
+      ["personal_code_unique", true],
+      ["one_open_application", true],
+      ["other_platforms", true],
+      ["affordability", true],
     ]);
 
     // A completed progress takes no further move.
@@ -298,7 +323,7 @@ describe("spl_onboarding through the HTTP calls", () => {
         account: async () => ({ email: `pemohon${serial}@contoh.co.id`, phone, password: PASSWORD }),
         personal: async () => ({ ...personal, personal_code: `3273015505900${serial}`, birth_date: "1990-05-15" }),
         address: async () => BANDUNG,
-        work: async () => ({ employment_type: "freelancer", employer_name: "Sendiri", monthly_income: "3m_5m" }),
+        work: async () => ({ employment_type: "freelancer", employer_name: "Sendiri", monthly_income: "3m_5m", ...NO_OTHER_PLATFORMS }),
         documents: async () => ({ ktp_photo: await uploadJpeg({ cookie: v.cookie! }, "ktp.jpg"), selfie_photo: await uploadJpeg({ cookie: v.cookie! }, "selfie.jpg") }),
       };
       for (const key of STEP_KEYS.slice(0, STEP_KEYS.indexOf(step))) {

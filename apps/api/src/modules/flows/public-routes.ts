@@ -13,13 +13,13 @@ export const publicFlowRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/flows/:key/flow_progresses/new",
-    { schema: { tags: ["flows"], summary: "A public flow's first step", params: flowKeyParams, response: { 200: flowProgressNewResponse, ...errors } } },
+    { config: { access: { kind: "public" } }, schema: { tags: ["flows"], summary: "A public flow's first step", params: flowKeyParams, response: { 200: flowProgressNewResponse, ...errors } } },
     async (request) => ({ data: await newProgress(engine, anonymous(request), request.params.key, { publicOnly: true }) }),
   );
 
   app.post(
     "/flows/:key/flow_progresses",
-    { schema: { tags: ["flows"], summary: "Start a public flow", params: flowKeyParams, body: createFlowProgressRequest, response: { 201: flowProgressResponse, ...errors } } },
+    { config: { access: { kind: "public" } }, schema: { tags: ["flows"], summary: "Start a public flow", params: flowKeyParams, body: createFlowProgressRequest, response: { 201: flowProgressResponse, ...errors } } },
     async (request, reply) => reply.status(201).send({ data: await createProgress(engine, anonymous(request), request.params.key, request.body.data, { publicOnly: true }) }),
   );
 };

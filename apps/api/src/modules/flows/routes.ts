@@ -14,6 +14,7 @@ import {
   moveFlowProgressRequest,
   saveFlowProgressRequest,
 } from "@pinjaman/contracts/flows";
+import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { setSessionCookie } from "../../plugins/auth.ts";
 import { sessionInfo } from "../sessions/session-service.ts";
@@ -29,6 +30,9 @@ import {
   saveProgress,
 } from "./flow-progress-service.ts";
 
+/** A progress without a customer is reachable by its id; one with a customer only by that customer. */
+const progressAccess: FastifyContextConfig = { access: { kind: "public_or_owner", ids: [{ in: "params", name: "id", resource: "flow_progress" }] } };
+
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 422: errorBody, 429: errorBody };
 
 /**
@@ -38,43 +42,43 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody,
 export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
   const engine = engineOf(app);
 
-  app.get("/flows", { schema: { tags: ["flows"], summary: "Flows the caller may start", response: { 200: flowListResponse } } }, async (request) => ({
+  app.get("/flows", { config: { access: { kind: "public" } }, schema: { tags: ["flows"], summary: "Flows the caller may start", response: { 200: flowListResponse } } }, async (request) => ({
     data: listFlows(engine, actorOf(request)),
   }));
 
   app.get(
     "/flow_progresses",
-    { schema: { tags: ["flows"], summary: "The caller's flow progresses", querystring: flowProgressListQuery, response: { 200: flowProgressListResponse, ...errors } } },
+    { config: { access: { kind: "signed_in" } }, schema: { tags: ["flows"], summary: "The caller's flow progresses", querystring: flowProgressListQuery, response: { 200: flowProgressListResponse, ...errors } } },
     async (request) => ({ data: await listProgresses(engine, actorOf(request), request.query) }),
   );
 
   for (const path of ["/flows/:key/flow_progresses/new", "/flows/:key/flow_progresses/preview"]) {
-    app.get(path, { schema: { tags: ["flows"], summary: "A flow's first step, nothing stored", params: flowKeyParams, response: { 200: flowProgressNewResponse, ...errors } } }, async (request) => ({
+    app.get(path, { config: { access: { kind: "public" } }, schema: { tags: ["flows"], summary: "A flow's first step, nothing stored", params: flowKeyParams, response: { 200: flowProgressNewResponse, ...errors } } }, async (request) => ({
       data: await newProgress(engine, actorOf(request), request.params.key),
     }));
   }
 
   app.post(
     "/flows/:key/flow_progresses",
-    { schema: { tags: ["flows"], summary: "Start a flow", params: flowKeyParams, body: createFlowProgressRequest, response: { 201: flowProgressResponse, ...errors } } },
+    { config: { access: { kind: "public" } }, schema: { tags: ["flows"], summary: "Start a flow", params: flowKeyParams, body: createFlowProgressRequest, response: { 201: flowProgressResponse, ...errors } } },
     async (request, reply) => reply.status(201).send({ data: await createProgress(engine, actorOf(request), request.params.key, request.body.data) }),
   );
 
   app.get(
     "/flow_progresses/:id/edit",
-    { schema: { tags: ["flows"], summary: "A progress at its current step", params: flowProgressParams, response: { 200: flowProgressResponse, ...errors } } },
+    { config: progressAccess, schema: { tags: ["flows"], summary: "A progress at its current step", params: flowProgressParams, response: { 200: flowProgressResponse, ...errors } } },
     async (request) => ({ data: await editProgress(engine, actorOf(request), request.params.id) }),
   );
 
   app.patch(
     "/flow_progresses/:id",
-    { schema: { tags: ["flows"], summary: "Save the current step's values", params: flowProgressParams, body: saveFlowProgressRequest, response: { 200: flowProgressResponse, ...errors } } },
+    { config: progressAccess, schema: { tags: ["flows"], summary: "Save the current step's values", params: flowProgressParams, body: saveFlowProgressRequest, response: { 200: flowProgressResponse, ...errors } } },
     async (request) => ({ data: await saveProgress(engine, actorOf(request), request.params.id, request.body.data.values) }),
   );
 
   app.patch(
     "/flow_progresses/:id/move/:movementId",
-    { schema: { tags: ["flows"], summary: "Check the step and move", params: flowMoveParams, body: moveFlowProgressRequest, response: { 200: flowMoveResponse, ...errors } } },
+    { config: progressAccess, schema: { tags: ["flows"], summary: "Check the step and move", params: flowMoveParams, body: moveFlowProgressRequest, response: { 200: flowMoveResponse, ...errors } } },
     async (request, reply) => {
       const result = await moveProgress(engine, actorOf(request), request.params.id, request.params.movementId, request.body.data ?? {});
       // The account step signs the new customer in on this browser.
@@ -86,7 +90,7 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/flow_progresses/:id/actions",
-    { schema: { tags: ["flows"], summary: "Run a step's server operation", params: flowProgressParams, body: flowActionRequest, response: { 200: flowProgressResponse, ...errors } } },
+    { config: progressAccess, schema: { tags: ["flows"], summary: "Run a step's server operation", params: flowProgressParams, body: flowActionRequest, response: { 200: flowProgressResponse, ...errors } } },
     async (request) => ({ data: await runAction(engine, actorOf(request), request.params.id, request.body.data.action) }),
   );
 };

@@ -1,13 +1,15 @@
 import { schema } from "@pinjaman/db";
-import { eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { investmentAccountOf } from "../../../test/sandbox-people.ts";
 import { createCustomer } from "../authentication/auth-test-kit.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
+import { openVirtualAccounts } from "../invoices/virtual-accounts.ts";
 
 const PUB = "/pub_api/v1/open";
 const APP = "/app_api/v1";
-const CHANNELS = ["bca_va", "bni_va", "bri_va", "mandiri_va", "permata_va", "alfamart", "indomaret"];
+const CHANNELS = ["bca_va", "bni_va", "bri_va", "mandiri_va", "permata_va", "cimb_va"];
 
 type Field = { key: string; templateKey: string; current_value: unknown; options: { value: string; label: string }[] | null };
 type View = { id: string; status: string; step_index: number; steps_count: number; completed_redirect: string | null; step: { key: string; template: string; title: string; fields: Field[]; data: Record<string, unknown> | null } };
@@ -66,6 +68,9 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(other.statusCode).toBe(404);
       expect(other.json().error).toEqual({ code: "account_not_found", message: "Rekening pinjaman tidak ditemukan." });
       expect((await get(`${APP}/accounts/${account.id}/flows`, null)).statusCode).toBe(401);
+      // Sari's own investment account has no loan flows.
+      const investment = await get(`${APP}/accounts/${await investmentAccountOf(db(), sari.customerId)}/flows`, sari);
+      expect([investment.statusCode, investment.json().error.code]).toEqual([404, "account_not_found"]);
       // Account flows are not among the flows a customer starts on their own.
       const plain = await get(`${APP}/flows`, budi);
       expect(plain.json().data.map((f: { key: string }) => f.key)).not.toContain("change_payment_channel");
@@ -88,7 +93,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(await rowCounts(t.database)).toEqual(before);
     });
 
-    it("creates, refuses an unknown channel, then completes and stores bni_va on the account", async () => {
+    it("creates, refuses an unknown channel and one without a virtual account, then completes and stores bni_va on the account", async () => {
       const { account } = await loanAccount(budi.customerId);
       const created = await post(`${APP}/accounts/${account.id}/flows/change_payment_channel/flow_progresses`, budi);
       expect(created.statusCode).toBe(201);
@@ -97,6 +102,10 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(await progressRow(progress.id)).toMatchObject({ accountId: account.id, accountApplicationId: null, customerId: budi.customerId, flowKey: "change_payment_channel" });
 
       await refused(progress.id, budi, { payment_channel: "gopay" }, { payment_channel: ["Pilih salah satu opsi yang tersedia"] }, "payment");
+      // Before disbursal the loan has no virtual accounts: no channel can be chosen yet.
+      const noVirtualAccount = { payment_channel: ["Virtual account untuk metode ini belum tersedia pada pinjaman Anda"] };
+      await refused(progress.id, budi, { payment_channel: "bni_va" }, noVirtualAccount, "payment");
+      await db().transaction((tx) => openVirtualAccounts(tx, account.id, t.app.config.virtualAccountCodes!));
 
       const done = await move(progress.id, budi, { payment_channel: "bni_va" });
       expect(done.statusCode, done.body).toBe(200);
@@ -152,8 +161,8 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(await rowCounts(t.database)).toEqual(before);
     });
 
-    it("completing cancels the submitted application", async () => {
-      const { application } = await loanAccount(budi.customerId);
+    it("completing cancels the submitted application, closes its never-activated account and records both", async () => {
+      const { account, application } = await loanAccount(budi.customerId);
       const created = await post(`${APP}/account_applications/${application.id}/flows/application_cancellation/flow_progresses`, budi);
       expect(created.statusCode).toBe(201);
       const id = (created.json().data as View).id;
@@ -166,6 +175,13 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(done.json().data.status).toBe("completed");
       expect(done.json().data.completed_redirect).toBe("/profile");
       expect((await applicationRow(application.id))?.status).toBe("cancelled");
+      const [closed] = await t.database.db.select().from(schema.accounts).where(eq(schema.accounts.id, account.id));
+      expect(closed).toMatchObject({ status: "closed", activatedOn: null, closedOn: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
+      const recorded = await t.database.db.select().from(schema.statusTransitions).where(inArray(schema.statusTransitions.subjectId, [account.id, application.id])).orderBy(asc(schema.statusTransitions.createdAt));
+      expect(recorded.map((r) => [r.subjectType, r.fromStatus, r.event, r.toStatus, r.actorKind, r.actorId])).toEqual([
+        ["account_application", "submitted", "cancel", "cancelled", "customer", budi.customerId],
+        ["account", "pending", "abandon", "closed", "customer", budi.customerId],
+      ]);
 
       const search = await t.app.inject({ method: "POST", url: `${APP}/account_applications/search`, headers: budi.headers, payload: { filters: [] } });
       expect(search.json().data.find((a: { id: string }) => a.id === application.id)?.status).toBe("cancelled");

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FlowValues } from "@pinjaman/contracts/flows";
 import type { OfferSchedule } from "@pinjaman/contracts/offers";
 import type { Db } from "@pinjaman/db";
@@ -8,7 +8,9 @@ import { nikBirthDate } from "@pinjaman/domain/nik";
 import type { CompletionKey } from "../../flows/definition.ts";
 import type { RequestOrigin } from "../audit/audit-service.ts";
 import { createSession, type IssuedSession } from "../sessions/session-service.ts";
-import { FlowError } from "./flow-errors.ts";
+import { cancelApplication } from "../account-applications/cancellation.ts";
+import { submitLoanApplication } from "../account-applications/submission.ts";
+import { choosePaymentChannel } from "../invoices/virtual-accounts.ts";
 
 /** How a flow signs a new customer up: an authentication of its own method, as logins have. */
 export const SIGNUP_METHOD = "flow_signup";
@@ -95,31 +97,22 @@ async function mergeKyc(tx: Db, customerId: string, changes: Record<string, unkn
     .where(eq(schema.customerProfiles.customerId, customerId));
 }
 
-const CANCELLABLE_STATUSES = ["draft", "submitted", "waiting_for_investment"] as const;
-
 const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Promise<void>> = {
-  /** Onboarding: KYC profile with consent evidence, a loan account and its submitted application. */
+  /** Onboarding: KYC profile with consent evidence, a loan account and its submitted, decided application. */
   async loan_application(tx, input) {
     const offer = input.offer;
     if (!offer || !input.productKey) throw new Error("a loan application needs its priced offer");
     await upsertProfile(tx, input);
-    const [account] = await tx
-      .insert(schema.accounts)
-      .values({ customerId: input.customerId, typeKey: "loan", productKey: input.productKey, status: "pending" })
-      .returning({ id: schema.accounts.id });
-    if (!account) throw new Error("account not stored");
-    const last = offer.instalments[offer.instalments.length - 1];
-    await tx.insert(schema.accountApplications).values({
-      accountId: account.id,
-      typeKey: "initial",
-      status: "submitted",
+    await submitLoanApplication(tx, {
+      customerId: input.customerId,
+      productKey: input.productKey,
       amount: offer.amount,
       term: offer.term,
       dailyRatePpm: offer.daily_rate_ppm,
       totalRepayment: offer.total_repayment,
+      maturityOn: offer.instalments[offer.instalments.length - 1]?.due_on ?? null,
       flowProgressId: input.progressId,
-      submittedOn: input.today,
-      maturityOn: last?.due_on ?? null,
+      today: input.today,
     });
   },
 
@@ -135,21 +128,12 @@ const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Pro
 
   async payment_channel(tx, input) {
     if (!input.accountId) throw new Error("payment channel flow without an account");
-    await tx
-      .update(schema.accounts)
-      .set({ paymentChannel: str(input.values, "payment_channel") })
-      .where(and(eq(schema.accounts.id, input.accountId), eq(schema.accounts.customerId, input.customerId)));
+    await choosePaymentChannel(tx, { accountId: input.accountId, customerId: input.customerId, channel: str(input.values, "payment_channel") });
   },
 
   async application_cancellation(tx, input) {
     if (!input.accountApplicationId) throw new Error("cancellation flow without an application");
-    const [cancelled] = await tx
-      .update(schema.accountApplications)
-      .set({ status: "cancelled" })
-      // Checked again here: the application may have moved on since the flow started.
-      .where(and(eq(schema.accountApplications.id, input.accountApplicationId), inArray(schema.accountApplications.status, CANCELLABLE_STATUSES)))
-      .returning({ id: schema.accountApplications.id });
-    if (!cancelled) throw new FlowError(409, "application_not_cancellable", "flows.error.application_not_cancellable");
+    await cancelApplication(tx, input.accountApplicationId, { kind: "customer", id: input.customerId }, input.today);
   },
 };
 

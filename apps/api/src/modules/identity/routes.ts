@@ -14,7 +14,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/my/identity",
     {
-      preHandler: app.requireCaller,
+      config: { access: { kind: "signed_in" } },
       schema: {
         tags: ["identity"],
         summary: "The calling customer: id, name, e-mail, roles and the calling session",
@@ -31,7 +31,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/profile",
     {
-      preHandler: app.requireCaller,
+      config: { access: { kind: "signed_in" } },
       schema: {
         tags: ["identity"],
         summary: "The calling customer's profile",

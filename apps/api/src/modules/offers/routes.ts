@@ -15,6 +15,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/products/:productKey/default_offer/schedule",
     {
+      config: { access: { kind: "public" } },
       schema: {
         tags: ["offers"],
         summary: "Repayment schedule of a product's default offer for an amount and term",

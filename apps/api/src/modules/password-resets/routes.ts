@@ -31,6 +31,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/authentication_methods/:method/password_resets",
     {
+      config: { access: { kind: "public" } },
       schema: {
         tags: ["authy"],
         summary: "Mail a reset link; the answer is the same whether or not the e-mail exists",
@@ -59,6 +60,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/authentication_methods/:method/password_resets/resolve",
     {
+      config: { access: { kind: "public" } },
       schema: {
         tags: ["authy"],
         summary: "Set a new (or first) password with a link token; ends every session of the customer",

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/auth.ts";
 import { sendError } from "../../plugins/errors.ts";
+import { callerOf } from "../identity/caller.ts";
 import { recordAudit, requestOrigin } from "../audit/audit-service.ts";
 import { revokeSession, rotateSession, sessionInfo } from "./session-service.ts";
 import "@pinjaman/i18n/ns/api";
@@ -20,17 +21,16 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/sessions/:id",
     {
+      config: { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "session" }] } },
       schema: {
         tags: ["authy"],
         summary: "Refresh the caller's session: new token and expiry, cookie rewritten",
         params: idParams,
         response: { 200: sessionResponse, 401: errorBody, 403: errorBody, 404: errorBody },
       },
-      onRequest: app.requireCaller,
     },
     async (request, reply) => {
-      const caller = request.caller;
-      if (!caller) return sendError(reply, 401, "not_authenticated", t("api.not_authenticated"));
+      const caller = callerOf(request);
       if (request.params.id !== caller.id) return sendError(reply, 404, "session_not_found", t("authy.session.not_found"));
       const renewed = await rotateSession(app.db, caller.id);
       // It expired or was revoked since the request was authenticated.
@@ -45,20 +45,22 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/sessions/:id",
     {
+      config: { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "session" }] } },
       schema: {
         tags: ["authy"],
         summary: "Log out: revoke the caller's session and clear the cookie",
         params: idParams,
         response: { 204: z.null().describe("Logged out"), 401: errorBody, 403: errorBody, 404: errorBody },
       },
+      // Refused without a live session (by the auth hook): a stale cookie is of no use any more,
+      // so drop it as logging out would.
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode === 401) clearSessionCookie(app, reply);
+        return payload;
+      },
     },
     async (request, reply) => {
-      const caller = request.caller;
-      if (!caller) {
-        // A stale cookie is of no use any more: drop it as logging out would.
-        clearSessionCookie(app, reply);
-        return sendError(reply, 401, "not_authenticated", t("api.not_authenticated"));
-      }
+      const caller = callerOf(request);
       if (request.params.id !== caller.id) return sendError(reply, 404, "session_not_found", t("authy.session.not_found"));
       await revokeSession(app.db, caller.id);
       clearSessionCookie(app, reply);

@@ -1,10 +1,11 @@
 import { signatureCodeRequest, signatureCreateRequest, signatureResponse, signatureStepRequest, type SignatureResponse } from "@pinjaman/contracts/auth";
 import { errorBody } from "@pinjaman/contracts/errors";
 import { t } from "@pinjaman/i18n";
-import type { FastifyReply } from "fastify";
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FieldErrors, sendError } from "../../plugins/errors.ts";
+import { callerOf } from "../identity/caller.ts";
 import { requestOrigin } from "../audit/audit-service.ts";
 import { isUuid, sendClosedChallenge, sendCodeRefusal, sendTooMany } from "../authentication/replies.ts";
 import {
@@ -22,6 +23,8 @@ import "@pinjaman/i18n/ns/authy";
 
 const methodParams = z.object({ method: z.string() });
 const idParams = z.object({ id: z.string() });
+/** Every call on one signature: only its own customer may name it. */
+const signatureAccess: FastifyContextConfig = { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "signature" }] } };
 const refusals = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 422: errorBody, 429: errorBody };
 
 function body(v: SignatureView): SignatureResponse {
@@ -47,16 +50,13 @@ function sendClosed(reply: FastifyReply, state: ClosedSignature) {
  * caller's session, and a signature is visible only to its own customer.
  */
 export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.requireCaller);
   const ctx = (request: Parameters<typeof requestOrigin>[0]) => ({ db: app.db, mailer: app.mailer, sms: app.sms, origin: requestOrigin(request) });
-  const callerId = (request: { caller: { customerId: string } | null }) => {
-    if (!request.caller) throw new Error("requireCaller let an anonymous request through");
-    return request.caller.customerId;
-  };
+  const callerId = (request: FastifyRequest) => callerOf(request).customerId;
 
   app.post(
     "/v1/authentication_methods/:method/signatures",
     {
+      config: { access: { kind: "signed_in" } },
       schema: {
         tags: ["authy"],
         summary: "Start confirming `subject` with a one-time code (SMS, or e-mail without a phone)",
@@ -77,6 +77,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/v1/signatures/:id/poll",
     {
+      config: signatureAccess,
       schema: { tags: ["authy"], summary: "Status of a signature", params: idParams, response: { 200: signatureResponse, ...refusals } },
     },
     async (request, reply) => {
@@ -91,6 +92,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/v1/signatures/:id/step",
     {
+      config: signatureAccess,
       schema: {
         tags: ["authy"],
         summary: "Record the signing step the customer is at (snake_case name)",
@@ -113,6 +115,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/v1/signatures/:id/code",
     {
+      config: signatureAccess,
       schema: {
         tags: ["authy"],
         summary: "Enter the code: the right one signs",
@@ -133,6 +136,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/v1/signatures/:id/resend_code",
     {
+      config: signatureAccess,
       schema: { tags: ["authy"], summary: "Send a new code (60 s after the last)", params: idParams, response: { 200: signatureResponse, ...refusals } },
     },
     async (request, reply) => {

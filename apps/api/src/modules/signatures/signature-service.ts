@@ -12,6 +12,7 @@ import {
   RESEND_AFTER_SECONDS,
   checkCode,
   codeExpiry,
+  codeThrottles,
   expireStale,
   hashCode,
   reissueCode,
@@ -189,6 +190,7 @@ const SIGNATURE_CODES: CodeChallengeTable<Status, ClosedSignature> = {
   closed,
   failedSet: () => ({ status: "failed" }),
   auditKey: "signature_id",
+  throttles: codeThrottles("signature_code"),
 };
 
 /** PATCH …/step: records which step of signing the customer is at (while it is still open). */

@@ -1,14 +1,12 @@
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import type { ShellData } from "@pinjaman/contracts/site";
-import riskDisclaimer from "@pinjaman/i18n/id/content/risk-disclaimer.json" with { type: "json" };
 import { latestTkb } from "../company/tkb-service.ts";
 
-/** What every page's shell shows: company facts, the TKB indicator, the disclaimer, the sandbox flag. */
+/** What every page's shell shows: company facts, the TKB indicator, the sandbox flag. */
 export async function loadShellData(db: Db, sandbox: boolean): Promise<ShellData> {
   const [[company], tkb] = await Promise.all([db.select().from(schema.companyConfig).limit(1), latestTkb(db)]);
   if (!company) throw new Error("company_config is empty: the database was not seeded");
   const { id: _id, updatedAt: _updatedAt, ...info } = company;
-  // Long regulatory text travels with the page's data, not in every page's scripts.
-  return { company: info, tkb, riskDisclaimer, sandbox };
+  return { company: info, tkb, sandbox };
 }

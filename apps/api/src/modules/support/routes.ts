@@ -14,6 +14,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/support_requests",
     {
+      config: { access: { kind: "public" } },
       schema: {
         tags: ["support"],
         summary: "Leave a message for customer care",

@@ -10,7 +10,7 @@ export const APPLICATIONS_SEARCH_URL = "/app_api/v1/account_applications/search"
 
 type Props = { applications: { data: AccountApplication[] | null; error: string | null } | null };
 
-/** The customer's loan applications with their status labels (spec section 4). */
+/** The customer's loan applications with their status labels (spec section 4); a rejection with its reason. */
 export function ProfileApplications({ applications }: Props) {
   return (
     <section aria-labelledby="profile-applications-title">
@@ -33,6 +33,12 @@ export function ProfileApplications({ applications }: Props) {
                     <>
                       <dt>{t("auth.profile.application_submitted")}</dt>
                       <dd>{formatDate(a.submitted_on)}</dd>
+                    </>
+                  )}
+                  {a.status === "rejected" && a.rejection_reason && (
+                    <>
+                      <dt>{t("auth.profile.application_rejection_reason")}</dt>
+                      <dd>{a.rejection_reason}</dd>
                     </>
                   )}
                 </dl>

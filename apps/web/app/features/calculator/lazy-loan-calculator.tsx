@@ -5,4 +5,5 @@ import { lazy } from "react";
  * demand, so it is not part of any page's first-load scripts. The widget's Suspense boundary keeps
  * the server-rendered calculator on screen until it has loaded and hydrated.
  */
-export const LazyLoanCalculator = lazy(() => import("./loan-calculator.tsx").then((m) => ({ default: m.LoanCalculator })));
+export const loadLoanCalculator = () => import("./loan-calculator.tsx");
+export const LazyLoanCalculator = lazy(() => loadLoanCalculator().then((m) => ({ default: m.LoanCalculator })));

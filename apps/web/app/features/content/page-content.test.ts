@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { contentSlugs, loadPageContent, rawPageContent } from "./page-content.server.ts";
+import { loadPageContent } from "./page-content.server.ts";
 import { fillPlaceholders, pageContentProblems, widgetsOf, type PageContent } from "./page-content.ts";
+import { contentSlugs, pageTexts } from "./page-texts.ts";
 import { PUBLIC_PAGE_SLUGS } from "./public-pages.ts";
 
 const company = {
@@ -15,12 +16,27 @@ describe("page content", () => {
     expect(contentSlugs()).toEqual(expect.arrayContaining(["home", ...PUBLIC_PAGE_SLUGS]));
   });
 
-  it.each(["home", ...PUBLIC_PAGE_SLUGS])("%s matches the PageContent shape", (slug) => {
-    expect(pageContentProblems(rawPageContent(slug))).toEqual([]);
+  it.each(["home", ...PUBLIC_PAGE_SLUGS])("%s matches the PageContent shape", async (slug) => {
+    expect(pageContentProblems(await pageTexts(slug))).toEqual([]);
   });
 
-  it("places the calculator on the home page", () => {
-    expect(widgetsOf(rawPageContent("home")!).has("loanCalculator")).toBe(true);
+  it("places the calculator on the home page", async () => {
+    expect(widgetsOf(await pageTexts("home")).has("loanCalculator")).toBe(true);
+  });
+
+  it("marks a loaded page's texts as React's use reads them, and loads each page once", async () => {
+    const load = pageTexts("faq");
+    expect(pageTexts("faq")).toBe(load);
+    const texts = await load;
+    expect(load).toMatchObject({ status: "fulfilled", value: texts });
+  });
+
+  it("refuses a slug without a file, and asks again next time", async () => {
+    const first = pageTexts("no-such-page");
+    await expect(first).rejects.toThrow("no page texts for no-such-page");
+    expect(first).toMatchObject({ status: "rejected" });
+    expect(pageTexts("no-such-page")).not.toBe(first);
+    await pageTexts("no-such-page").catch(() => {});
   });
 
   it("fills the company placeholders everywhere and leaves unknown ones", () => {
@@ -65,21 +81,15 @@ describe("page content", () => {
     });
   });
 
-  it("loads a page with the company's facts filled in", () => {
-    const page = loadPageContent("contacts", company);
+  it("loads a page with the company's facts filled in", async () => {
+    const page = await loadPageContent("contacts", company);
     const text = JSON.stringify(page);
     expect(text).not.toMatch(/\{(phone|email|address|company)\}/);
     expect(page.title.length).toBeGreaterThan(0);
   });
 
-  it("answers 404 for a slug without content", () => {
-    let thrown: unknown;
-    try {
-      loadPageContent("no-such-page", company);
-    } catch (error) {
-      thrown = error;
-    }
-    expect((thrown as { init?: { status?: number } }).init?.status).toBe(404);
+  it("answers 404 for a slug without content", async () => {
+    await expect(loadPageContent("no-such-page", company)).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("reports what is wrong with a malformed page", () => {

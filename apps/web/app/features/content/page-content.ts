@@ -5,8 +5,8 @@ import { interpolate, type Vars } from "@pinjaman/i18n";
 import type { CostExampleProps } from "./widgets/cost-example.tsx";
 
 /**
- * Public page content as written in `packages/i18n/src/id/pages/<slug>.json`. The JSON is read
- * on the server only and reaches the page as loader data, never as client JavaScript.
+ * Public page content as written in `packages/i18n/src/id/pages/<slug>.json`. Each file is a lazy
+ * module of its own (page-texts.ts): never in any page's first-load scripts, never in loader data.
  */
 
 export const WIDGET_NAMES = ["costExample", "loanCalculator", "contactCard", "tkbSummary", "signUp"] as const;
@@ -165,5 +165,15 @@ export type PageWidgetData = {
   tkb: TkbResponse | null;
 };
 
-/** A public page as its route's loader hands it over. */
+/** What a page's head shows (its h1 text is the title too). */
+export type PageHead = { title: string; description: string };
+
+/**
+ * A public page as its route's loader hands it over: its head and its widgets' data. Its texts
+ * are not in the loader data (they would travel twice, in the markup and in the data): they come
+ * as the page's lazy module (page-texts.ts).
+ */
+export type PageLoaderData = { slug: string; head: PageHead; widgets: PageWidgetData };
+
+/** A public page as it renders: the loader's data and its texts with placeholders filled. */
 export type PageData = { slug: string; content: PageContent; widgets: PageWidgetData };

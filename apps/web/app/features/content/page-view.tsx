@@ -131,15 +131,15 @@ export type PageViewProps = {
 };
 
 /** Provides the page's widget data to every block below it. */
-export function PageWidgets({ page, calculator, children }: PageViewProps & { children: ReactNode }) {
-  return <WidgetProvider value={{ data: page.widgets, Calculator: calculator }}>{children}</WidgetProvider>;
+export function PageWidgets({ widgets, calculator, children }: Pick<PageData, "widgets"> & Omit<PageViewProps, "page"> & { children: ReactNode }) {
+  return <WidgetProvider value={{ data: widgets, Calculator: calculator }}>{children}</WidgetProvider>;
 }
 
 /** A public page: one h1, the lead, an h2 per section and its blocks. */
 export function PageView({ page, calculator }: PageViewProps) {
   const { content } = page;
   return (
-    <PageWidgets page={page} calculator={calculator}>
+    <PageWidgets widgets={page.widgets} calculator={calculator}>
       <article className="content-page">
         <header className="content-header">
           <h1>{content.title}</h1>

@@ -21,8 +21,8 @@ export const flowApi = {
   async edit(id: string): Promise<FlowProgressView> {
     return (await apiFetch<{ data: FlowProgressView }>(`${progressUrl(id)}/edit`)).data;
   },
-  async save(id: string, values: FlowValues): Promise<FlowProgressView> {
-    return (await apiFetch<{ data: FlowProgressView }>(progressUrl(id), { method: "PATCH", body: { data: { values } } })).data;
+  async save(id: string, values: FlowValues, keepalive = false): Promise<FlowProgressView> {
+    return (await apiFetch<{ data: FlowProgressView }>(progressUrl(id), { method: "PATCH", body: { data: { values } }, keepalive })).data;
   },
   move(id: string, movementId: string, values: FlowValues, fromStep: string): Promise<FlowMoveResponse> {
     return apiFetch<FlowMoveResponse>(`${progressUrl(id)}/move/${encodeURIComponent(movementId)}`, {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { FLOW_MEMORY_MINUTES, forgetProgress, rememberProgress, rememberedProgress } from "./flow-memory.ts";
+import { FLOW_MEMORY_MINUTES, forgetProgress, rememberDraft, rememberedDraft, rememberProgress, rememberedProgress } from "./flow-memory.ts";
 
 describe("remembered flow progress", () => {
   afterEach(() => window.localStorage.clear());
@@ -26,5 +26,26 @@ describe("remembered flow progress", () => {
     expect(rememberedProgress("spl_onboarding", null, 1)).toBeNull();
     window.localStorage.setItem("flow_progress:spl_onboarding:anonymous", "{nope");
     expect(rememberedProgress("spl_onboarding", null, 1)).toBeNull();
+  });
+});
+
+describe("step one's draft", () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it("is kept in this tab per flow, and a damaged one counts as none", () => {
+    rememberDraft("spl_onboarding", { version: "v1", step: "calculator", values: { amount: 7_500_000 } });
+    expect(rememberedDraft("spl_onboarding")).toEqual({ version: "v1", step: "calculator", values: { amount: 7_500_000 } });
+    expect(window.localStorage.length).toBe(0);
+    expect(rememberedDraft("alumak_onboarding")).toBeNull();
+    window.sessionStorage.setItem("flow_draft:alumak_onboarding", "{nope");
+    expect(rememberedDraft("alumak_onboarding")).toBeNull();
+    window.sessionStorage.setItem("flow_draft:alumak_onboarding", JSON.stringify({ version: "v1", step: "calculator", values: null }));
+    expect(rememberedDraft("alumak_onboarding")).toBeNull();
+  });
+
+  it("goes when the flow's progress is forgotten (a new registration starts empty)", () => {
+    rememberDraft("spl_onboarding", { version: "v1", step: "calculator", values: { amount: 7_500_000 } });
+    forgetProgress("spl_onboarding", null);
+    expect(rememberedDraft("spl_onboarding")).toBeNull();
   });
 });

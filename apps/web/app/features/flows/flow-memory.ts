@@ -1,3 +1,5 @@
+import type { FlowValues } from "@pinjaman/contracts/flows";
+
 /**
  * Which progress to continue, per flow and per authentication id (spec section 4), for 2000
  * minutes after its last save (decision 0007). Anonymous visitors are keyed "anonymous": their
@@ -42,6 +44,46 @@ export function rememberedProgress(flowKey: string, authenticationId: string | n
   return null;
 }
 
+/** Forgets the progress and any draft of step one: a new start begins empty. */
 export function forgetProgress(flowKey: string, authenticationId: string | null): void {
   storage()?.removeItem(storageKey(flowKey, authenticationId));
+  rememberDraft(flowKey, null);
+}
+
+/**
+ * Step one's values typed before anything is stored (there is no progress to save them into yet),
+ * for the flow version and step they belong to. Kept in this tab only (session storage): a shared
+ * phone's next visitor does not find them.
+ */
+export type StepDraft = { version: string; step: string; values: FlowValues };
+
+const draftKey = (flowKey: string) => `flow_draft:${flowKey}`;
+
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberDraft(flowKey: string, draft: StepDraft | null): void {
+  try {
+    if (draft) tabStorage()?.setItem(draftKey(flowKey), JSON.stringify(draft));
+    else tabStorage()?.removeItem(draftKey(flowKey));
+  } catch {
+    // Storage full or refused: a draft is a convenience, never an error.
+  }
+}
+
+export function rememberedDraft(flowKey: string): StepDraft | null {
+  try {
+    const draft = JSON.parse(tabStorage()?.getItem(draftKey(flowKey)) ?? "null") as Partial<StepDraft> | null;
+    if (draft && typeof draft.version === "string" && typeof draft.step === "string" && typeof draft.values === "object" && draft.values !== null) {
+      return { version: draft.version, step: draft.step, values: draft.values };
+    }
+  } catch {
+    // A damaged value counts as none.
+  }
+  return null;
 }

@@ -1,4 +1,4 @@
-import type { FlowProgressView } from "@pinjaman/contracts/flows";
+import type { FlowProgressNew, FlowProgressView } from "@pinjaman/contracts/flows";
 import type { SessionInfo } from "@pinjaman/contracts/auth";
 import { t } from "@pinjaman/i18n";
 import { useCallback } from "react";
@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { sessionActions } from "../session/session-actions.ts";
 import { useSessionState } from "../session/session-store.ts";
 import { readRegistrationState, resetRegistrationState, writeRegistrationState } from "../shell/registration.ts";
+import { CancelRegistration } from "./cancel-registration.tsx";
 import { flowApi } from "./flow-api.ts";
 import { FlowView } from "./flow-view.tsx";
 import { useFlow } from "./use-flow.ts";
@@ -17,10 +18,14 @@ export type FlowPageProps = {
   audience: "public" | "customer";
   /** The sign-up page keeps the registration state (spec section 4). */
   registration?: boolean;
+  /** Step one as the route's server loader rendered it (null when the server could not know the flow). */
+  initialPreview?: FlowProgressNew | null;
+  /** Start anew rather than resume the remembered progress (sign-up's `?flow=`). */
+  startAfresh?: boolean;
 };
 
 /** A flow hosted on a page: resumes the remembered progress, signs in after the account step, finishes into the flow's target. */
-export function FlowPage({ flowKey, audience, registration = false }: FlowPageProps) {
+export function FlowPage({ flowKey, audience, registration = false, initialPreview = null, startAfresh = false }: FlowPageProps) {
   const session = useSessionState();
   const onSession = useCallback(
     async (info: SessionInfo) => {
@@ -52,7 +57,18 @@ export function FlowPage({ flowKey, audience, registration = false }: FlowPagePr
     resetRegistrationState();
     void navigate("/");
   }, [navigate]);
-  const flow = useFlow({ flowKey, audience, api: flowApi, authenticationId: session.authenticationId, onSession, onProgress, onCompleted });
+  const flow = useFlow({
+    flowKey,
+    audience,
+    api: flowApi,
+    authenticationId: session.authenticationId,
+    sessionKnown: session.started,
+    initialPreview,
+    startAfresh,
+    onSession,
+    onProgress,
+    onCompleted,
+  });
   return (
     <div className="container">
       <FlowView flow={flow} customerId={session.customerId} affiliate={session.affiliate} />
@@ -62,11 +78,7 @@ export function FlowPage({ flowKey, audience, registration = false }: FlowPagePr
             {t("flows.page.start_new")}
           </button>
         ) : null}
-        {registration && flow.progress?.status !== "completed" ? (
-          <button type="button" className="button button--text" onClick={cancelRegistration}>
-            {t("flows.page.cancel_registration")}
-          </button>
-        ) : null}
+        {registration && flow.progress?.status !== "completed" ? <CancelRegistration onConfirm={cancelRegistration} /> : null}
       </p>
     </div>
   );

@@ -7,7 +7,8 @@ import { ApiError } from "../shell/api-fetch.ts";
 import type { FlowApi } from "./flow-api.ts";
 import { rememberedProgress } from "./flow-memory.ts";
 import { FlowView } from "./flow-view.tsx";
-import { AUTOSAVE_DELAY_MS, useFlow, type UseFlowOptions } from "./use-flow.ts";
+import { DRAFT_DELAY_MS } from "./use-draft-save.ts";
+import { useFlow, type UseFlowOptions } from "./use-flow.ts";
 
 const ID = "0b4c8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b";
 
@@ -74,6 +75,8 @@ describe("a flow on the page", () => {
   afterEach(() => {
     cleanup();
     window.localStorage.clear();
+    window.sessionStorage.clear();
+    vi.restoreAllMocks();
     vi.useRealTimers();
   });
 
@@ -107,6 +110,20 @@ describe("a flow on the page", () => {
     expect(screen.getByLabelText("E-mail").getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("shows a refusal of an answer from an earlier step (no field of it here) as the step's failure", async () => {
+    const api = fakeApi({
+      move: vi.fn(async () => {
+        throw new ApiError("Data belum benar", 422, { personal_code: ["NIK sudah terdaftar."], email: ["E-mail wajib diisi."] });
+      }),
+    });
+    window.localStorage.setItem("flow_progress:spl_onboarding:anonymous", JSON.stringify({ id: ID, until: Date.now() + 60_000 }));
+    renderFlow({ api });
+    fireEvent.click(await screen.findByRole("button", { name: "Lanjutkan" }));
+    expect(await screen.findByText("NIK sudah terdaftar.")).toBeTruthy();
+    expect(screen.getByText("E-mail wajib diisi.")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Langkah account");
+  });
+
   it("saves typed values 800 ms after the last change, but never the password", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = fakeApi();
@@ -115,11 +132,67 @@ describe("a flow on the page", () => {
     await screen.findByRole("heading", { level: 1, name: "Langkah account" });
     fireEvent.change(screen.getByLabelText("Kata sandi"), { target: { value: "rahasia-Kuat-2026" } });
     fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "wati@contoh.co.id" } });
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS - 10));
+    await act(async () => vi.advanceTimersByTime(DRAFT_DELAY_MS - 10));
     expect(api.save).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(20));
     expect(api.save).toHaveBeenCalledTimes(1);
-    expect(api.save).toHaveBeenCalledWith(ID, { email: "wati@contoh.co.id" });
+    expect(api.save).toHaveBeenCalledWith(ID, { email: "wati@contoh.co.id" }, false);
+  });
+
+  it("saves the draft at once when a field loses focus, and as the page is left", async () => {
+    const api = fakeApi();
+    window.localStorage.setItem("flow_progress:spl_onboarding:anonymous", JSON.stringify({ id: ID, until: Date.now() + 60_000 }));
+    renderFlow({ api });
+    const email = await screen.findByLabelText("E-mail");
+    fireEvent.change(email, { target: { value: "wati@contoh.co.id" } });
+    fireEvent.blur(email);
+    expect(api.save).toHaveBeenCalledExactlyOnceWith(ID, { email: "wati@contoh.co.id" }, false);
+    // Nothing new: no second call.
+    fireEvent.blur(email);
+    fireEvent.change(email, { target: { value: "wati@contoh.id" } });
+    window.dispatchEvent(new Event("pagehide"));
+    expect(api.save).toHaveBeenCalledTimes(2);
+    expect(api.save).toHaveBeenLastCalledWith(ID, { email: "wati@contoh.id" }, true);
+  });
+
+  it("shows nothing when a draft is not saved, keeps the input and sends it again later", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const save = vi.fn(async () => view(accountStep));
+    save.mockRejectedValueOnce(new ApiError("Koneksi terputus", 0, {}, "network"));
+    const api = fakeApi({ save });
+    window.localStorage.setItem("flow_progress:spl_onboarding:anonymous", JSON.stringify({ id: ID, until: Date.now() + 60_000 }));
+    renderFlow({ api });
+    const email = (await screen.findByLabelText("E-mail")) as HTMLInputElement;
+    fireEvent.change(email, { target: { value: "wati@contoh.co.id" } });
+    fireEvent.blur(email);
+    await waitFor(() => expect(console.warn).toHaveBeenCalled());
+    expect(screen.queryByText("Koneksi terputus")).toBeNull();
+    expect(email.value).toBe("wati@contoh.co.id");
+    fireEvent.blur(email);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith(ID, { email: "wati@contoh.co.id" }, false);
+  });
+
+  it("keeps step one's draft in the tab before anything is stored, never the password, and brings it back after a reload", async () => {
+    const api = fakeApi();
+    renderFlow({ api });
+    fireEvent.change(await screen.findByLabelText("E-mail"), { target: { value: "wati@contoh.co.id" } });
+    fireEvent.change(screen.getByLabelText("Kata sandi"), { target: { value: "rahasia-Kuat-2026" } });
+    fireEvent.blur(screen.getByLabelText("Kata sandi"));
+    expect(api.save).not.toHaveBeenCalled();
+    expect(JSON.parse(window.sessionStorage.getItem("flow_draft:spl_onboarding") ?? "null")).toEqual({
+      version: "v1",
+      step: "account",
+      values: { email: "wati@contoh.co.id" },
+    });
+    cleanup();
+    renderFlow({ api });
+    await waitFor(() => expect((screen.getByLabelText("E-mail") as HTMLInputElement).value).toBe("wati@contoh.co.id"));
+    expect((screen.getByLabelText("Kata sandi") as HTMLInputElement).value).toBe("");
+    // Once the progress is stored, the tab's copy goes.
+    fireEvent.click(screen.getByRole("button", { name: "Lanjutkan" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Langkah personal" })).toBeTruthy();
+    expect(window.sessionStorage.getItem("flow_draft:spl_onboarding")).toBeNull();
   });
 
   it("keeps Lanjutkan disabled while a field holds the step back (NIK under 25)", async () => {

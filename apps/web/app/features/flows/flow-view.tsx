@@ -6,6 +6,7 @@ import { FieldRenderer } from "../../fields/registry.tsx";
 import { presignFieldUpload } from "../../fields/upload-client.ts";
 import { STEP_RENDERERS } from "../../steps/registry.tsx";
 import { LoadingBox } from "../shell/loading-box.tsx";
+import { useDraftSave } from "./use-draft-save.ts";
 import type { FlowController } from "./use-flow.ts";
 import "@pinjaman/i18n/ns/flows";
 import "./flows.css";
@@ -41,6 +42,7 @@ function StepFields({ step, flow, context }: { step: FlowStep; flow: FlowControl
  */
 export function FlowView({ flow, customerId, affiliate }: FlowViewProps) {
   const { step } = flow;
+  const draft = useDraftSave(flow);
   const context: FieldContext = useMemo(
     () => ({
       flowProgressId: flow.progress?.id ?? null,
@@ -65,7 +67,7 @@ export function FlowView({ flow, customerId, affiliate }: FlowViewProps) {
   return (
     <LoadingBox loaded={flow.loaded} error={!step ? flow.failure : null}>
       {step ? (
-        <form className="flow" onSubmit={submit} noValidate aria-busy={flow.busy}>
+        <form className="flow" onSubmit={submit} onBlur={draft.flush} noValidate aria-busy={flow.busy}>
           <p className="flow__progress">{t("flows.page.step_of", { current: flow.stepIndex + 1, total: flow.stepsCount })}</p>
           <h1 className="flow__title">{step.title}</h1>
           {step.description ? <p className="flow__description">{step.description}</p> : null}

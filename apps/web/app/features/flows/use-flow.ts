@@ -1,4 +1,5 @@
-import { isTransientField, VALUELESS_TEMPLATE_KEYS, type FieldValue, type FlowProgressNew, type FlowProgressView, type FlowStep, type FlowValues } from "@pinjaman/contracts/flows";
+import { isTransientField, VALUELESS_TEMPLATE_KEYS } from "@pinjaman/contracts/flow-fields";
+import type { FieldValue, FlowProgressNew, FlowProgressView, FlowStep, FlowValues } from "@pinjaman/contracts/flows";
 import type { SessionInfo } from "@pinjaman/contracts/auth";
 import { t } from "@pinjaman/i18n";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -22,8 +23,6 @@ function stepValues(step: FlowStep): FlowValues {
   return Object.fromEntries(step.fields.map((f) => [f.key, f.current_value]));
 }
 
-export const AUTOSAVE_DELAY_MS = 800;
-
 export type UseFlowOptions = {
   flowKey: string;
   audience: "public" | "customer";
@@ -34,6 +33,12 @@ export type UseFlowOptions = {
   /** Called with each stored progress id (the registration state keeps it). */
   onProgress?(id: string): void;
   onCompleted?(view: FlowProgressView): void;
+  /** Step one as the server rendered it into the page: shown at once, without a preview call. */
+  initialPreview?: FlowProgressNew | null;
+  /** The page starts the flow anew (sign-up's `?flow=`): a remembered progress is dropped, not resumed. */
+  startAfresh?: boolean;
+  /** False while the page hydrates, before the client knows its session (the memory's key). */
+  sessionKnown?: boolean;
 };
 
 export type FlowController = ReturnType<typeof useFlow>;
@@ -45,7 +50,7 @@ export type FlowController = ReturnType<typeof useFlow>;
  * server's answer (DESIGN.md section 8, Ory elements).
  */
 export function useFlow(options: UseFlowOptions) {
-  const { flowKey, audience, api, authenticationId } = options;
+  const { flowKey, audience, api, authenticationId, sessionKnown = true } = options;
   const optionsRef = useRef(options);
   useEffect(() => {
     optionsRef.current = options;
@@ -55,21 +60,23 @@ export function useFlow(options: UseFlowOptions) {
   useEffect(() => {
     authRef.current = authenticationId;
   }, [authenticationId]);
-  const [preview, setPreview] = useState<FlowProgressNew | null>(null);
+  const [preview, setPreview] = useState<FlowProgressNew | null>(options.initialPreview ?? null);
   const [progress, setProgress] = useState<FlowProgressView | null>(null);
-  const [values, setValuesState] = useState<FlowValues>({});
+  const [values, setValuesState] = useState<FlowValues>(() => (options.initialPreview ? stepValues(options.initialPreview.step) : {}));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [blocking, setBlockingState] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [loaded, setLoaded] = useState(Boolean(options.initialPreview));
   const shownId = useRef<string | null>(null);
-  const pending = useRef<FlowValues>({});
+  // True while the page still shows the step one it arrived with (server-rendered).
+  const showingArrival = useRef(Boolean(options.initialPreview));
+  const startAfresh = useRef(options.startAfresh ?? false);
 
   const step: FlowStep | null = progress?.step ?? preview?.step ?? null;
 
   const show = useCallback((view: FlowProgressView) => {
+    showingArrival.current = false;
     shownId.current = view.id;
     setProgress(view);
     setValuesState(stepValues(view.step));
@@ -83,6 +90,7 @@ export function useFlow(options: UseFlowOptions) {
 
   const startFresh = useCallback(async () => {
     const first = await api.preview(flowKey, audience);
+    showingArrival.current = false;
     setProgress(null);
     setPreview(first);
     setValuesState(stepValues(first.step));
@@ -91,10 +99,14 @@ export function useFlow(options: UseFlowOptions) {
   }, [api, flowKey, audience]);
 
   useEffect(() => {
+    if (!sessionKnown) return;
     let cancelled = false;
+    if (startAfresh.current && showingArrival.current) forgetProgress(flowKey, authenticationId);
     const remembered = rememberedProgress(flowKey, authenticationId);
     // Signing in on the account step re-keys the memory to the new session: same progress, nothing to load.
     if (remembered && remembered === shownId.current) return;
+    // Step one came with the page and there is nothing to resume: it stays as rendered.
+    if (!remembered && showingArrival.current) return;
     setLoaded(false);
     setFailure(null);
     (async () => {
@@ -119,40 +131,24 @@ export function useFlow(options: UseFlowOptions) {
       cancelled = true;
     };
     // The remembered id is read once per flow and session: a new session re-keys it.
-  }, [api, flowKey, authenticationId, show, startFresh]);
+  }, [api, flowKey, authenticationId, sessionKnown, show, startFresh]);
 
-  const flushSave = useCallback(async () => {
-    if (saveTimer.current) clearTimeout(saveTimer.current);
-    saveTimer.current = null;
-    const id = progress?.id;
-    const changes = pending.current;
-    pending.current = {};
-    if (!id || Object.keys(changes).length === 0) return;
-    try {
-      await api.save(id, changes);
+  /** Stores a draft of the stored progress's current step (use-draft-save.ts decides what and when). */
+  const saveDraft = useCallback(
+    async (id: string, changes: FlowValues, keepalive = false) => {
+      await api.save(id, changes, keepalive);
       rememberProgress(flowKey, authRef.current, id);
-    } catch (error) {
-      // A failed save is not lost: the values stay on the page and go with the next move.
-      console.warn("[flow] saving failed", error);
-    }
-  }, [api, flowKey, progress?.id]);
-
-  useEffect(() => () => {
-    if (saveTimer.current) clearTimeout(saveTimer.current);
-  }, []);
+    },
+    [api, flowKey],
+  );
 
   const setValues = useCallback(
     (changes: FlowValues) => {
       if (!step) return;
       setValuesState((current) => ({ ...current, ...changes }));
       setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in changes))));
-      const saved = Object.fromEntries(Object.entries(writable(step, changes)).filter(([key]) => !isTransient(step, key)));
-      if (!progress || Object.keys(saved).length === 0) return;
-      pending.current = { ...pending.current, ...saved };
-      if (saveTimer.current) clearTimeout(saveTimer.current);
-      saveTimer.current = setTimeout(() => void flushSave(), AUTOSAVE_DELAY_MS);
     },
-    [step, progress, flushSave],
+    [step],
   );
 
   const setValue = useCallback((key: string, value: FieldValue) => setValues({ [key]: value }), [setValues]);
@@ -166,8 +162,6 @@ export function useFlow(options: UseFlowOptions) {
       if (!step || busy) return;
       setBusy(true);
       setFailure(null);
-      if (saveTimer.current) clearTimeout(saveTimer.current);
-      pending.current = {};
       try {
         const sent = writable(step, values);
         let current = progress;
@@ -175,6 +169,7 @@ export function useFlow(options: UseFlowOptions) {
           if (!preview) return;
           const stored = Object.fromEntries(Object.entries(sent).filter(([key]) => !isTransient(step, key)));
           current = await api.create(flowKey, audience, stored, preview.flow_version_id);
+          showingArrival.current = false;
           shownId.current = current.id;
           setProgress(current);
           rememberProgress(flowKey, authRef.current, current.id);
@@ -195,7 +190,11 @@ export function useFlow(options: UseFlowOptions) {
         window.scrollTo?.({ top: 0 });
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.fields).length > 0 && error.status === 422) {
-          setErrors(error.fields);
+          // A refusal of an answer given on an earlier step (a NIK taken meanwhile) has no field here to show it under.
+          const onStep = new Set(step.fields.map((field) => field.key));
+          const elsewhere = Object.entries(error.fields).filter(([key]) => !onStep.has(key));
+          setErrors(Object.fromEntries(Object.entries(error.fields).filter(([key]) => onStep.has(key))));
+          if (elsewhere.length > 0) setFailure(elsewhere.flatMap(([, messages]) => messages).join(", "));
         } else if (error instanceof ApiError && error.status === 410) {
           forgetProgress(flowKey, authRef.current);
           setFailure(error.message);
@@ -246,6 +245,7 @@ export function useFlow(options: UseFlowOptions) {
     stepsCount: progress?.steps_count ?? preview?.steps_count ?? 0,
     setValue,
     setValues,
+    saveDraft,
     setBlocking,
     move,
     runAction,

@@ -3,6 +3,7 @@ import { t } from "@pinjaman/i18n";
 import { useEffect, useState } from "react";
 import { apiFetch } from "../shell/api-fetch.ts";
 import { LoadingBox } from "../shell/loading-box.tsx";
+import { BusinessClockControl } from "./business-clock-control.tsx";
 import { linkParts, newestFirst, OUTBOX_URL, type OutboxMessage } from "./outbox.ts";
 import "@pinjaman/i18n/ns/auth";
 import "../auth/auth.css";
@@ -58,6 +59,7 @@ export function OutboxPage() {
       <div className="outbox-page">
         <h1>{t("auth.outbox.title")}</h1>
         <p>{t("auth.outbox.intro")}</p>
+        <BusinessClockControl />
         <div className="outbox-toolbar">
           <p role="status">{state?.messages ? t("auth.outbox.count", { count: state.messages.length }) : null}</p>
           <button type="button" className="button button--outline" onClick={reload} disabled={busy}>

@@ -33,7 +33,13 @@ export function joinFieldMessages(messages: readonly string[]): string {
   return messages.join(", ");
 }
 
-export type ApiFetchInit = { method?: string; body?: unknown; signal?: AbortSignal };
+export type ApiFetchInit = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The call outlives the page (a draft saved as the page is left or reloaded). */
+  keepalive?: boolean;
+};
 
 /** Public calls never show the progress indicator. */
 export function isPublicApiUrl(url: string): boolean {
@@ -99,6 +105,7 @@ export async function apiFetch<T>(url: string, init: ApiFetchInit = {}): Promise
         body: hasBody ? JSON.stringify(init.body) : undefined,
         credentials: "same-origin",
         signal: init.signal,
+        ...(init.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       if (init.signal?.aborted) throw error;

@@ -8,7 +8,7 @@ import { SHELL_FIXTURE } from "./test-fixtures.ts";
 afterEach(cleanup);
 
 function renderFooter(variant: SiteVariant) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <Footer company={SHELL_FIXTURE.company} riskDisclaimer={SHELL_FIXTURE.riskDisclaimer} variant={variant} /> }]);
+  const Stub = createRoutesStub([{ path: "/", Component: () => <Footer company={SHELL_FIXTURE.company} variant={variant} /> }]);
   return render(<Stub initialEntries={["/"]} />);
 }
 

@@ -1,8 +1,9 @@
-import type { CompanyInfo, RiskDisclaimer } from "@pinjaman/contracts/site";
+import type { CompanyInfo } from "@pinjaman/contracts/site";
 import type { SiteVariant } from "@pinjaman/domain/variant";
 import { t } from "@pinjaman/i18n";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { RiskDisclaimer } from "./risk-disclaimer.tsx";
 import { DownloadIcon, FacebookIcon, InstagramIcon, LinkedInIcon } from "./icons.tsx";
 import { telHref } from "./tel.ts";
 import { FRONTEND_VERSION } from "./version.ts";
@@ -37,15 +38,7 @@ function ExternalLink({ href, label, children }: { href: string; label: string; 
  * The regulator's risk disclaimer, the company's contacts and social links, the main pages, the
  * app download (default variant only) and the front end's version (spec section 1).
  */
-export function Footer({
-  company,
-  riskDisclaimer,
-  variant,
-}: {
-  company: CompanyInfo;
-  riskDisclaimer: RiskDisclaimer;
-  variant: SiteVariant;
-}) {
+export function Footer({ company, variant }: { company: CompanyInfo; variant: SiteVariant }) {
   const year = new Date().getFullYear();
   const social = [
     { href: company.facebookPageUrl, label: t("shell.footer.social.facebook"), icon: <FacebookIcon /> },
@@ -107,18 +100,7 @@ export function Footer({
           </ul>
         </nav>
       </div>
-      <section className="container footer__disclaimer" aria-labelledby="footer-disclaimer">
-        <div className="footer__disclaimer-inner">
-          <h2 id="footer-disclaimer" className="footer__heading">
-            {riskDisclaimer.title}
-          </h2>
-          <ol>
-            {riskDisclaimer.points.map((point, i) => (
-              <li key={i}>{point}</li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <RiskDisclaimer />
       <div className="container footer__bottom">
         <p>{t("shell.footer.copyright", { year, company: company.name })}</p>
         <p>{t("shell.footer.version", { version: FRONTEND_VERSION })}</p>

@@ -46,7 +46,7 @@ export function SiteShell({ shell, children }: SiteShellProps) {
       </main>
       {withLayout && (
         <>
-          <Footer company={shell.company} riskDisclaimer={shell.riskDisclaimer} variant={variant} />
+          <Footer company={shell.company} variant={variant} />
           <ChatLauncher />
         </>
       )}

@@ -1,5 +1,9 @@
 import type { ShellData } from "@pinjaman/contracts/site";
-import riskDisclaimer from "@pinjaman/i18n/id/content/risk-disclaimer.json" with { type: "json" };
+import { riskDisclaimerTexts } from "./risk-disclaimer.tsx";
+
+// The footer's disclaimer is a lazy module: loaded here, shells under test render it at once
+// (as the server does), instead of suspending inside a test's synchronous render.
+await riskDisclaimerTexts("id");
 
 /** Shell data as the sandbox seed serves it; for component tests only. */
 export const SHELL_FIXTURE: ShellData = {
@@ -22,6 +26,5 @@ export const SHELL_FIXTURE: ShellData = {
     ],
     last_update: "2026-11-22T07:05:00.000Z",
   },
-  riskDisclaimer,
   sandbox: false,
 };

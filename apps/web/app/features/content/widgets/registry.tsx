@@ -1,11 +1,29 @@
-import { Suspense, createContext, lazy, use, type ComponentType, type ReactNode } from "react";
+import { Suspense, createContext, lazy, use, useEffect, type ComponentType, type ReactNode } from "react";
 import type { CalculatorWidgetData, PageWidgetData, WidgetName } from "../page-content.ts";
 import { ContactCard } from "./contact-card.tsx";
 import { SignUp } from "./sign-up.tsx";
 
 // Few pages place these: their code (schedules, date formats) loads only with a page that does.
-const CostExample = lazy(() => import("./cost-example.tsx").then((m) => ({ default: m.CostExample })));
-const TkbSummary = lazy(() => import("./tkb-summary.tsx").then((m) => ({ default: m.TkbSummary })));
+const loadCostExample = () => import("./cost-example.tsx");
+const loadTkbSummary = () => import("./tkb-summary.tsx");
+const CostExample = lazy(() => loadCostExample().then((m) => ({ default: m.CostExample })));
+const TkbSummary = lazy(() => loadTkbSummary().then((m) => ({ default: m.TkbSummary })));
+
+/**
+ * Starts loading the modules of the lazy widgets a page places once its frame has hydrated,
+ * beside the page's texts module: the content (and the widgets in it) hydrates only after that
+ * module has arrived, and the widgets would only then ask for theirs. A failed load is left to
+ * the widget's own, which reports it.
+ */
+export function useWidgetModules(data: PageWidgetData, loadCalculator?: () => Promise<unknown>) {
+  const { costExample, tkb, calculator } = data;
+  useEffect(() => {
+    const ignore = () => {};
+    if (costExample) loadCostExample().catch(ignore);
+    if (tkb) loadTkbSummary().catch(ignore);
+    if (calculator && loadCalculator) loadCalculator().catch(ignore);
+  }, [costExample, tkb, calculator, loadCalculator]);
+}
 
 /**
  * What a page's widgets draw on. The calculator comes from its own feature, handed in by the

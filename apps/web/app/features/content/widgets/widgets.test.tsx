@@ -1,6 +1,8 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CalculatorWidgetData, PageWidgetData } from "../page-content.ts";
+import { useWidgetModules } from "./registry.tsx";
 import { COMPANY_FIXTURE } from "../test-fixtures.ts";
 import { ContactCard, telHref } from "./contact-card.tsx";
 import { SignUp } from "./sign-up.tsx";
@@ -52,5 +54,24 @@ describe("content widgets", () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole("link", { name: "Ajukan Sekarang" }).getAttribute("href")).toBe("/sign-up?flow=alumak_onboarding");
+  });
+});
+
+describe("useWidgetModules", () => {
+  function Page({ data, load }: { data: PageWidgetData; load: () => Promise<unknown> }) {
+    useWidgetModules(data, load);
+    return null;
+  }
+  const none: PageWidgetData = { signUpHref: "/sign-up", calculator: null, costExample: null, company: null, tkb: null };
+
+  it("starts loading the calculator's module once the page places one", () => {
+    const load = vi.fn(async () => ({}));
+    const { rerender } = render(<Page data={none} load={load} />);
+    expect(load).not.toHaveBeenCalled();
+    const calculator = { productKey: "spl", flowKey: "spl_onboarding" } as CalculatorWidgetData;
+    const placed = { ...none, calculator };
+    rerender(<Page data={placed} load={load} />);
+    rerender(<Page data={{ ...placed }} load={load} />);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

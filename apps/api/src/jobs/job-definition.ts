@@ -1,0 +1,41 @@
+import type { Db } from "@pinjaman/db";
+import { assertValidSchedule, type JobSchedule } from "@pinjaman/domain/business-clock";
+import type { FastifyBaseLogger } from "fastify";
+
+/** What a job's handler gets: its own transaction and the business time it runs for. */
+export type JobContext = {
+  /**
+   * The transaction the run is recorded in (job_runs): the job's writes go through it, so the
+   * work and the record that it was done commit together or not at all.
+   */
+  tx: Db;
+  /** The business date the run is for (`yyyy-mm-dd`, Jakarta): a daily job's date. */
+  businessDate: string;
+  /** The business instant of the occurrence (the scheduled time, not when it actually ran). */
+  at: Date;
+  /** The occurrence's key: the business date, or date and slot (`2026-11-24T10:15`). */
+  occurrence: string;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * A job as data: a name (also its pg-boss queue), when it runs in business time (Asia/Jakarta),
+ * and its handler. It runs exactly once per occurrence (per business date for a daily job),
+ * whatever the number of server processes, retries and restarts (job-occurrence.ts).
+ */
+export type JobDefinition = {
+  /** Kebab-case, unique: `late-fee-accrual`. */
+  name: string;
+  /** `{ daily: "01:00" }` (WIB) or `{ everyMinutes: 15 }` (a divisor of a day). */
+  runs: JobSchedule;
+  handler(context: JobContext): Promise<void>;
+};
+
+const NAME = /^[a-z][a-z0-9-]{2,62}$/;
+
+/** Checks a definition once, where it is written, so a typo fails at start rather than at 02:00. */
+export function defineJob(definition: JobDefinition): JobDefinition {
+  if (!NAME.test(definition.name)) throw new Error(`A job name is kebab-case: ${definition.name}`);
+  assertValidSchedule(definition.runs);
+  return definition;
+}

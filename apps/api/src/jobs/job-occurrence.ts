@@ -1,0 +1,26 @@
+import type { Db } from "@pinjaman/db";
+import { schema } from "@pinjaman/db";
+import type { JobOccurrence } from "@pinjaman/domain/business-clock";
+import type { FastifyBaseLogger } from "fastify";
+import type { JobDefinition } from "./job-definition.ts";
+
+export type OccurrenceOutcome = "ran" | "already_ran";
+
+/**
+ * Runs one occurrence of a job at most once, ever: the job_runs row (primary key job + occurrence)
+ * is inserted first in the job's own transaction. A second runner inserting the same key waits
+ * on that row; when the first commits it finds the row and does nothing, when the first fails (or
+ * its process dies mid-job) the transaction is rolled back and the next attempt runs the job.
+ */
+export async function runOccurrence(db: Db, job: JobDefinition, occurrence: JobOccurrence, log: FastifyBaseLogger): Promise<OccurrenceOutcome> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(schema.jobRuns)
+      .values({ jobName: job.name, occurrence: occurrence.key, businessDate: occurrence.businessDate })
+      .onConflictDoNothing()
+      .returning({ jobName: schema.jobRuns.jobName });
+    if (claimed.length === 0) return "already_ran";
+    await job.handler({ tx: tx as unknown as Db, businessDate: occurrence.businessDate, at: occurrence.at, occurrence: occurrence.key, log });
+    return "ran";
+  });
+}

@@ -1,0 +1,47 @@
+import type { InvestmentApplication } from "@pinjaman/contracts/investments";
+import { schema, type Db } from "@pinjaman/db";
+import { remainingAmount } from "@pinjaman/domain/funding";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { searchConditions, type SearchFilter } from "../identity/search-filters.ts";
+
+export const INVESTMENT_APPLICATIONS_PER_PAGE = 20;
+
+const SEARCHABLE = {
+  risk_grade: { column: schema.accountApplications.riskGrade, ops: ["equals", "in"] as const },
+  product_key: { column: schema.accounts.productKey, ops: ["equals", "in"] as const },
+};
+
+/** What pending and settled investments hold of each application. */
+const funded = sql<string>`coalesce((select sum(i.amount) from investments i where i.account_application_id = ${schema.accountApplications.id} and i.status in ('pending', 'settled')), 0)`;
+
+/**
+ * The applications lenders can invest in (waiting for investment), oldest approval first, a page
+ * of INVESTMENT_APPLICATIONS_PER_PAGE, filtered by risk grade or product. Only terms and funding:
+ * nothing that names the borrower.
+ */
+export async function searchInvestmentApplications(db: Db, filters: readonly SearchFilter[], page: number) {
+  const where = and(eq(schema.accountApplications.status, "waiting_for_investment"), ...searchConditions(filters, SEARCHABLE));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ application: schema.accountApplications, productKey: schema.accounts.productKey, funded })
+      .from(schema.accountApplications)
+      .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
+      .where(where)
+      .orderBy(asc(schema.accountApplications.submittedOn), asc(schema.accountApplications.createdAt), asc(schema.accountApplications.id))
+      .limit(INVESTMENT_APPLICATIONS_PER_PAGE)
+      .offset((page - 1) * INVESTMENT_APPLICATIONS_PER_PAGE),
+    db.select({ n: count() }).from(schema.accountApplications).innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId)).where(where),
+  ]);
+  const data: InvestmentApplication[] = rows.map(({ application: a, productKey, funded: held }) => ({
+    id: a.id,
+    product_key: productKey,
+    amount: a.amount,
+    term: a.term,
+    daily_rate_ppm: a.dailyRatePpm,
+    risk_grade: a.riskGrade,
+    submitted_on: a.submittedOn,
+    funded: Number(held),
+    remaining: remainingAmount(a.amount, Number(held)),
+  }));
+  return { data, meta: { page, per_page: INVESTMENT_APPLICATIONS_PER_PAGE, total: total?.n ?? 0 } };
+}

@@ -1,0 +1,107 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testApp, type TestApp } from "../../test/harness.ts";
+import { needsSession } from "./access.ts";
+import { operationIdOf, securityOf } from "./openapi.ts";
+
+const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const REDOCLY = join(ROOT, "node_modules/@redocly/cli/bin/cli.js");
+
+type Operation = { operationId?: string; security?: Record<string, string[]>[]; responses: Record<string, unknown> };
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+type LintProblem = { ruleId: string; severity: string; message: string; location: { pointer: string }[] };
+
+/** Redocly's lint of a document with the repository's redocly.yaml (the recommended ruleset). */
+async function lint(document: unknown): Promise<LintProblem[]> {
+  const dir = await mkdtemp(join(tmpdir(), "pinjaman-openapi-"));
+  try {
+    const file = join(dir, "openapi.json");
+    await writeFile(file, JSON.stringify(document));
+    const args = [REDOCLY, "lint", file, "--config", join(ROOT, "redocly.yaml"), "--format", "json", "--max-problems", "10000"];
+    // Problems make the CLI exit 1; its JSON report on stdout says which.
+    const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 }).catch(
+      (error: { stdout?: string; stderr?: string }) => {
+        if (!error.stdout) throw new Error(`redocly lint did not run: ${error.stderr ?? String(error)}`);
+        return { stdout: error.stdout };
+      },
+    );
+    return (JSON.parse(stdout) as { problems: LintProblem[] }).problems;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const describeProblems = (problems: LintProblem[]) =>
+  problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location.map((l) => l.pointer).join(", ")}`);
+
+describe("the OpenAPI document (/docs/json) as a contract", () => {
+  let t: TestApp;
+  let doc: Document;
+  beforeAll(async () => {
+    t = await testApp();
+    const res = await t.app.inject({ method: "GET", url: "/docs/json" });
+    expect(res.statusCode).toBe(200);
+    doc = res.json() as Document;
+  });
+  afterAll(() => t.close());
+
+  it("passes Redocly's recommended ruleset with zero errors and zero warnings", async () => {
+    expect(describeProblems(await lint(doc))).toEqual([]);
+  }, 60_000);
+
+  it("would fail the lint without what the access rules add (the check can fail)", async () => {
+    const stripped = structuredClone(doc);
+    for (const ops of Object.values(stripped.paths)) {
+      for (const op of Object.values(ops)) {
+        delete op.security;
+        delete op.operationId;
+      }
+    }
+    const rules = new Set((await lint(stripped)).map((p) => p.ruleId));
+    expect(rules).toContain("security-defined");
+    expect(rules).toContain("operation-operationId");
+  }, 60_000);
+
+  it("is OpenAPI 3.0 with the 45 API paths and one unique operationId per operation", () => {
+    expect(doc.openapi).toMatch(/^3\.0\./);
+    expect(Object.keys(doc.paths).length).toBeGreaterThanOrEqual(45);
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(ids.every((id) => typeof id === "string" && /^[A-Za-z][A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("declares the three ways to call: X-Authorization, the client cookie, the company key", () => {
+    expect(doc.components.securitySchemes).toEqual({
+      sessionToken: expect.objectContaining({ type: "apiKey", in: "header", name: "X-Authorization" }),
+      sessionCookie: expect.objectContaining({ type: "apiKey", in: "cookie", name: "client" }),
+      companyKey: expect.objectContaining({ type: "apiKey", in: "query", name: "key" }),
+    });
+  });
+
+  it("gives every operation the security and operationId of its route's access rule", () => {
+    const mismatches = t.app.accessRules.flatMap(({ method, url, access }) => {
+      const op = doc.paths[url.replace(/:([A-Za-z_]+)/g, "{$1}")]?.[method.toLowerCase()];
+      if (!op) return [`${method} ${url}: not in the document`];
+      const wrong: string[] = [];
+      if (JSON.stringify(op.security) !== JSON.stringify(securityOf(access, url))) wrong.push(`${method} ${url}: security ${JSON.stringify(op.security)}`);
+      if (op.operationId !== operationIdOf(method, url)) wrong.push(`${method} ${url}: operationId ${op.operationId}`);
+      if (needsSession(access) && !op.responses["401"]) wrong.push(`${method} ${url}: no 401`);
+      return wrong;
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it("documents a session-only call as needing a session, a public one as open, tkb.php as keyed", () => {
+    const op = (path: string, method: string) => doc.paths[path]?.[method];
+    expect(op("/app_api/v1/profile", "get")?.security).toEqual([{ sessionToken: [] }, { sessionCookie: [] }]);
+    expect(op("/app_api/v1/flow_progresses/{id}/edit", "get")?.security).toEqual([{}, { sessionToken: [] }, { sessionCookie: [] }]);
+    expect(op("/pub_api/v1/open/support_requests", "post")?.security).toEqual([]);
+    expect(op("/tkb.php", "get")?.security).toEqual([{ companyKey: [] }]);
+    expect(op("/app_api/v1/flow_progresses/{id}/move/{movementId}", "patch")?.operationId).toBe("appPatchFlowProgressesMove");
+  });
+});

@@ -1,0 +1,148 @@
+import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
+import { errorBody } from "@pinjaman/contracts/errors";
+import type { FastifySchema, RouteOptions } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { GUARDED_PREFIXES } from "./auth.ts";
+import { needsSession, type AccessRule } from "./access.ts";
+
+/**
+ * The OpenAPI document as a contract (served at /docs/json, linted with Redocly's recommended
+ * rules in openapi.test.ts): each operation's security, operationId and refusals are derived
+ * from its route and access rule, so a route added later is described the same way.
+ */
+
+/** How a caller proves who it is: the three ways the API reads. */
+export const SECURITY_SCHEMES = {
+  sessionToken: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Authorization",
+    description: "A session token from authy_api (native clients); a `Bearer ` prefix is accepted.",
+  },
+  sessionCookie: {
+    type: "apiKey",
+    in: "cookie",
+    name: "client",
+    description: "The browser's session cookie (set by authy_api). Writes authorised by it must also send an `X-Locale` header.",
+  },
+  companyKey: {
+    type: "apiKey",
+    in: "query",
+    name: "key",
+    description: "The company API key given to partners (company services).",
+  },
+} as const;
+
+type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>;
+
+const SESSION: SecurityRequirement[] = [{ sessionToken: [] }, { sessionCookie: [] }];
+
+function isGuarded(url: string): boolean {
+  return GUARDED_PREFIXES.some((p) => url.startsWith(p));
+}
+
+/** Who may call, as OpenAPI security: none, an optional session, a session, or the company key. */
+export function securityOf(rule: AccessRule, url: string): SecurityRequirement[] {
+  if (needsSession(rule)) return SESSION;
+  if (rule.kind === "public" && rule.credential === "company_key") return [{ companyKey: [] }];
+  // The route reads a session when there is one (ownership, a login replacing a session): optional.
+  if (rule.kind === "public_or_owner" || isGuarded(url)) return [{}, ...SESSION];
+  return [];
+}
+
+/** Path prefixes naming an API family (the rest of the path names the operation). */
+const FAMILIES: [prefix: string, family: string][] = [
+  ["/app_api/v1/", "app"],
+  ["/authy_api/v1/", "authy"],
+  ["/authy_api/", "authy"],
+  ["/pub_api/v1/open/", "pub"],
+  ["/", ""],
+];
+
+const camel = (words: string[]) => words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join("");
+
+/**
+ * A stable operationId from the method and path: family, verb, then the path's literal segments
+ * (`PATCH /app_api/v1/flow_progresses/:id/move/:movementId` → `appPatchFlowProgressesMove`).
+ * A route may declare its own `schema.operationId` instead.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const [prefix, family] = FAMILIES.find(([p]) => url.startsWith(p)) ?? ["/", ""];
+  const words = url
+    .slice(prefix.length)
+    .split("/")
+    .filter((segment) => segment !== "" && !segment.startsWith(":"))
+    .flatMap((segment) => segment.replace(/\.[a-z]+$/, "").split(/[^A-Za-z0-9]+/))
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+  return camel([...(family ? [family] : []), method.toLowerCase(), ...words]);
+}
+
+/** Refusals every such route can answer, documented with the one error envelope. */
+function refusalsOf(rule: AccessRule, url: string, response: Record<string, unknown>): Record<string, unknown> {
+  const added: Record<string, unknown> = { ...response };
+  if (needsSession(rule)) added[401] ??= errorBody; // no or an expired session
+  if (isGuarded(url) || rule.kind === "operator") added[403] ??= errorBody; // X-Locale missing, foreign X-Role
+  // Any route refuses a malformed request line (a bad percent-encoding) with 400.
+  if (!Object.keys(added).some((status) => status.startsWith("4"))) added[400] = errorBody;
+  return added;
+}
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions };
+
+function describeOperation(input: TransformInput) {
+  const { route, url } = input;
+  const rule = route.config?.access;
+  const schema = input.schema as FastifySchema & { hide?: boolean; operationId?: string; response?: Record<string, unknown> };
+  if (!rule || !schema || schema.hide) return jsonSchemaTransform(input);
+  const method = Array.isArray(route.method) ? route.method.find((m) => m !== "HEAD") ?? "GET" : route.method;
+  const described = {
+    ...schema,
+    response: refusalsOf(rule, url, schema.response ?? {}),
+    operationId: schema.operationId ?? operationIdOf(method, url),
+    security: securityOf(rule, url),
+  };
+  return jsonSchemaTransform({ ...input, schema: described });
+}
+
+/**
+ * OpenAPI 3.0 has no null type: a nullable union comes out of zod as `anyOf` beside
+ * `nullable: true` and no `type`, which 3.0.3 ignores. Each branch carries `nullable` instead.
+ */
+function nullableInBranches(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) nullableInBranches(item);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  const schema = node as Record<string, unknown>;
+  const branches = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
+  if (schema.nullable === true && schema.type === undefined && Array.isArray(branches)) {
+    delete schema.nullable;
+    for (const branch of branches) if (branch.$ref === undefined) branch.nullable = true;
+  }
+  for (const value of Object.values(schema)) nullableInBranches(value);
+}
+
+/** `publicOrigin` is the site's: the terms that govern using the API are its terms and conditions. */
+export function openapiOptions(publicOrigin: string): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      info: {
+        title: "Pinjaman API",
+        version: "2.2.4",
+        description: "Calls of the Pinjaman platform",
+        license: { name: "Proprietary: the platform's terms and conditions", url: `${publicOrigin}/terms-and-conditions` },
+      },
+      servers: [{ url: "/" }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform: describeOperation as FastifyDynamicSwaggerOptions["transform"],
+    transformObject: (document) => {
+      if (!("openapiObject" in document)) throw new Error("the API is described as OpenAPI 3, not Swagger 2");
+      nullableInBranches(document.openapiObject.paths);
+      nullableInBranches(document.openapiObject.components?.schemas);
+      return document.openapiObject;
+    },
+  };
+}

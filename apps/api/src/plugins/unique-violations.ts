@@ -1,0 +1,74 @@
+import { t } from "@pinjaman/i18n";
+import "@pinjaman/i18n/ns/account";
+import "@pinjaman/i18n/ns/api";
+import "@pinjaman/i18n/ns/flows";
+
+/** PostgreSQL's unique_violation (the same code on PGlite). */
+const UNIQUE_VIOLATION = "23505";
+
+/** The refusal a unique index stands for: what the sequential check answers for the same value. */
+type UniqueRefusal = { status: number; field: string; messageKey: string };
+
+/**
+ * Every unique index a request can race on, by name, with the answer the service's own check
+ * gives when the requests come one after another. The check reads before the transaction writes,
+ * so two requests with one value can both pass it; the index refuses the later one and the error
+ * handler answers it with this, never a 500 (its transaction is rolled back, nothing changed).
+ */
+export const UNIQUE_REFUSALS: Readonly<Record<string, UniqueRefusal>> = {
+  /** Sign-up's account step (check new_account). */
+  customers_email: { status: 422, field: "email", messageKey: "flows.error.email_taken" },
+  /** Onboarding completion stores the profile; the personal step checked the NIK (check personal_data). */
+  customer_profiles_personal_code: { status: 422, field: "personal_code", messageKey: "flows.error.personal_code_taken" },
+  /** Two investments with one key on one investment account, for different applications (modules/funding). */
+  investments_account_idempotency_key: { status: 409, field: "idempotency_key", messageKey: "account.investment.key_reused" },
+};
+
+/**
+ * The other unique indexes, and why no request can race on them. A new unique index must be put
+ * in one of the two lists (a test compares them with the migrated database).
+ */
+export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
+  customer_roles_customer_type: "a role is created only with its new customer, in the same transaction; seeds skip conflicts",
+  sessions_token_hash: "256-bit random tokens",
+  password_tokens_token_hash: "256-bit random tokens",
+  field_uploads_object_key: "derived from a fresh random UUID",
+  flow_versions_flow_number: "written at start by the flow catalogue, serialised by a row lock on the flow",
+  flow_versions_flow_digest: "written at start by the flow catalogue, serialised by a row lock on the flow",
+  ledger_accounts_owner: "opened with ON CONFLICT DO NOTHING, then read (modules/ledger/ledger-service.ts)",
+  ledger_transfers_idempotency_key: "inserted with ON CONFLICT DO NOTHING; the ledger service answers a retry itself",
+  ledger_transfers_pending_resolution: "inserted with ON CONFLICT DO NOTHING; the ledger service refuses a second resolution itself",
+  invoices_application_number: "written only by fixSchedule, serialised by a row lock on the application (decision 0012)",
+  virtual_accounts_account_channel: "written only by openVirtualAccounts, serialised by a row lock on the account (decision 0012)",
+  virtual_accounts_channel_number: "numbers come from a sequence value used once per channel (decision 0012)",
+};
+
+type DatabaseErrorFields = { code?: unknown; constraint?: unknown; cause?: unknown };
+
+/**
+ * The constraint a unique violation names (null when the driver does not say), or undefined when
+ * the error is no unique violation. Drizzle wraps the driver's error as `cause`.
+ */
+function violatedConstraint(error: unknown): string | null | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const fields = current as DatabaseErrorFields;
+    if (fields.code === UNIQUE_VIOLATION) return typeof fields.constraint === "string" ? fields.constraint : null;
+    current = fields.cause;
+  }
+  return undefined;
+}
+
+export type UniqueViolationAnswer = { status: number; code: string; message: string; fields?: Record<string, string[]>; constraint: string | null };
+
+/**
+ * How the API answers a unique violation: the known ones as their field error (the envelope the
+ * sequential check gives), any other as 409 conflict. Null for every other error.
+ */
+export function uniqueViolationAnswer(error: unknown): UniqueViolationAnswer | null {
+  const constraint = violatedConstraint(error);
+  if (constraint === undefined) return null;
+  const known = constraint && Object.hasOwn(UNIQUE_REFUSALS, constraint) ? UNIQUE_REFUSALS[constraint] : undefined;
+  if (!known) return { status: 409, code: "conflict", message: t("api.conflict"), constraint };
+  return { status: known.status, code: "validation_failed", message: t("api.validation_failed"), fields: { [known.field]: [t(known.messageKey)] }, constraint };
+}

@@ -1,0 +1,46 @@
+import { INVESTMENT_STATUSES } from "@pinjaman/domain/status-labels";
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { customers } from "./auth-schema.ts";
+import { ledgerTransfers } from "./ledger-schema.ts";
+import { accountApplications, accounts } from "./loan-schema.ts";
+
+/**
+ * An investment (spec section 3): one lender's share of one account application. While the
+ * application waits for investment it is `pending` and its money is reserved by a pending ledger
+ * transfer (decision 0009); disbursal posts it (settled), cancellation or expiry voids it (canceled).
+ */
+export const investments = pgTable(
+  "investments",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** The lender's investment account the money comes from. */
+    investmentAccountId: uuid("investment_account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "restrict" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    accountApplicationId: uuid("account_application_id")
+      .notNull()
+      .references(() => accountApplications.id, { onDelete: "restrict" }),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    status: text("status", { enum: INVESTMENT_STATUSES }).notNull(),
+    /**
+     * The pending ledger transfer that reserves the amount on the lender's funds. Set in the
+     * transaction that creates the row (the reservation's credit account names the investment,
+     * so the row comes first); never null once committed.
+     */
+    reservationTransferId: uuid("reservation_transfer_id").references((): AnyPgColumn => ledgerTransfers.id, { onDelete: "restrict" }),
+    /** The lender's key: the same key on the same investment account invests once. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("investments_account_idempotency_key").on(t.investmentAccountId, t.idempotencyKey),
+    index("investments_application").on(t.accountApplicationId),
+    check("investments_amount_positive", sql`${t.amount} > 0`),
+    // Only a row being created (inside its transaction) lacks its reservation.
+    check("investments_reserved", sql`${t.reservationTransferId} is not null or ${t.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { bigint, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accountApplications, accounts } from "./loan-schema.ts";
+
+const rupiah = (name: string) => bigint(name, { mode: "number" });
+
+/**
+ * One invoice per instalment of the schedule fixed at disbursal (decision 0012). Amounts are
+ * integer rupiah; what was paid is kept per part so a payment is allocated late fee → interest →
+ * principal. Financial records: no cascade from the account or the application.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    accountApplicationId: uuid("account_application_id")
+      .notNull()
+      .references(() => accountApplications.id),
+    /** 1 … term. */
+    number: integer("number").notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    principal: rupiah("principal").notNull(),
+    interest: rupiah("interest").notNull(),
+    /** principal + interest, as the schedule showed it. */
+    total: rupiah("total").notNull(),
+    /** Late fee accrued so far (the daily accrual of the repayment work adds to it). */
+    lateFee: rupiah("late_fee").notNull().default(0),
+    paidPrincipal: rupiah("paid_principal").notNull().default(0),
+    paidInterest: rupiah("paid_interest").notNull().default(0),
+    paidLateFee: rupiah("paid_late_fee").notNull().default(0),
+    /** open: something is owed; paid: principal, interest and late fee all paid. Late = open past due_on. */
+    status: text("status", { enum: ["open", "paid"] }).notNull().default("open"),
+    paidOn: date("paid_on", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_application_number").on(t.accountApplicationId, t.number),
+    index("invoices_account_due").on(t.accountId, t.dueOn),
+  ],
+);
+
+/** The customer numbers of virtual accounts: one value per loan account, shared by its channels. */
+export const virtualAccountNumberSequence = pgSequence("virtual_account_customer_number", { startWith: 1, minValue: 1, maxValue: 99_999_999 });
+
+/** A loan account's virtual account on a bank channel (decision 0012). */
+export const virtualAccounts = pgTable(
+  "virtual_accounts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    channel: text("channel", { enum: ["bca_va", "bni_va", "bri_va", "mandiri_va", "permata_va", "cimb_va"] }).notNull(),
+    number: text("number").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("virtual_accounts_channel_number").on(t.channel, t.number), uniqueIndex("virtual_accounts_account_channel").on(t.accountId, t.channel)],
+);

@@ -1,0 +1,3 @@
+export * from "./kyc-answers.ts";
+export * from "./rules.ts";
+export * from "./risk-grade.ts";

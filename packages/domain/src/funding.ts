@@ -1,0 +1,30 @@
+/**
+ * Funding rules (issue 8): how much a lender may invest in an account application, and how long
+ * an approved application waits for investment. The spec (section 9) names no investment limits;
+ * these are the platform's own settings, kept here so server and client show the same rule.
+ */
+
+/** Per investment, in whole rupiah: at least `min`, in multiples of `step`. */
+export const INVESTMENT_AMOUNT = { min: 100_000, step: 100_000 } as const;
+
+/**
+ * Days an approved application waits for investment, counted from the business date of its
+ * approval: on the business date `approved + FUNDING_PERIOD_DAYS` the daily job expires it if it
+ * is not fully funded (decision 0010).
+ */
+export const FUNDING_PERIOD_DAYS = 14;
+
+export type InvestmentAmountProblem = "below_minimum" | "not_a_step" | "above_remaining";
+
+/** Why `amount` may not be invested in an application that still needs `remaining`, or null. */
+export function investmentAmountProblem(amount: number, remaining: number): InvestmentAmountProblem | null {
+  if (amount < INVESTMENT_AMOUNT.min) return "below_minimum";
+  if (amount % INVESTMENT_AMOUNT.step !== 0) return "not_a_step";
+  if (amount > remaining) return "above_remaining";
+  return null;
+}
+
+/** What an application of `amount` still needs when `funded` is already reserved or settled. */
+export function remainingAmount(amount: number, funded: number): number {
+  return Math.max(0, amount - funded);
+}

@@ -1,0 +1,2 @@
+export * from "./machine.ts";
+export * from "./tables.ts";
