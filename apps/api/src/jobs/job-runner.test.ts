@@ -57,9 +57,12 @@ describe("the job runner", () => {
     const start = () => startJobRunner({ database, jobs: [job], sandbox: true, log, pollingIntervalSeconds: 0.5, tick: false });
     const [a, b] = await Promise.all([start(), start()]);
     runners.push(a, b);
-    // Both processes find the job due at the same moment, twice.
+    // Both processes find the job due at the same moment, twice. pg-boss's exclusive queue takes
+    // one while it is queued or running; a send that comes after that run finished may queue it
+    // again (a loaded machine spreads the four calls out), and then the job_runs row makes that
+    // delivery do nothing. The claim is one run, not one send.
     const sent = await Promise.all([a.enqueueDue(), b.enqueueDue(), a.enqueueDue(), b.enqueueDue()]);
-    expect(sent.reduce((x, y) => x + y, 0)).toBe(1);
+    expect(sent.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
     await until(async () => (await runsOf(job.name)).length === 1 && job.count() === 1, "the run");
     // Once it ran, a later tick sends nothing.
     expect(await a.enqueueDue()).toBe(0);
