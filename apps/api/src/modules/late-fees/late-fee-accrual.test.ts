@@ -80,7 +80,8 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
       productKey: fc.constantFrom("spl", "alumak"),
       // Across the OJK late-fee periods of 2025 and 2026.
       effectiveOffset: fc.integer({ min: 0, max: 540 }),
-      paid: fc.array(fc.record({ principal: fc.double({ min: 0, max: 1, noNaN: true }), interest: fc.double({ min: 0, max: 1, noNaN: true }) }), { minLength: 12, maxLength: 12 }),
+      // The share of each invoice's principal and interest paid, in ppm.
+      paid: fc.array(fc.record({ principal: fc.integer({ min: 0, max: 1_000_000 }), interest: fc.integer({ min: 0, max: 1_000_000 }) }), { minLength: 12, maxLength: 12 }),
       lateFeeBefore: fc.integer({ min: 0, max: 400_000 }),
       // Often only a little room left under the ceiling, so several late invoices share it.
       roomLeft: fc.option(fc.integer({ min: 0, max: 20_000 }), { freq: 2 }),
@@ -100,7 +101,7 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
         });
         const interest = loan.application.totalRepayment - c.amount;
         const lateFeeBefore = c.roomLeft === null ? c.lateFeeBefore : Math.max(0, c.amount - interest - c.roomLeft);
-        // Partial payments (fractions only pick the amounts; the stored values are integers) and an earlier late fee on the last invoice.
+        // Partial payments and an earlier late fee on the last invoice.
         const firstDue = loan.invoices[0]!.dueOn;
         const accruedThrough = c.accruedDays === null ? null : addDays(firstDue, c.accruedDays);
         for (const [k, invoice] of loan.invoices.entries()) {
@@ -109,8 +110,8 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
           await database.db
             .update(schema.invoices)
             .set({
-              paidPrincipal: Math.floor(invoice.principal * paid.principal),
-              paidInterest: Math.floor(invoice.interest * paid.interest),
+              paidPrincipal: Math.floor((invoice.principal * paid.principal) / 1_000_000),
+              paidInterest: Math.floor((invoice.interest * paid.interest) / 1_000_000),
               lateFee,
               lateFeeAccruedThrough: accruedThrough !== null && invoice.dueOn < accruedThrough ? accruedThrough : null,
             })
