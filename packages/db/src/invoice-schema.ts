@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accountApplications, accounts } from "./loan-schema.ts";
 
 const rupiah = (name: string) => bigint(name, { mode: "number" });
@@ -28,6 +28,8 @@ export const invoices = pgTable(
     total: rupiah("total").notNull(),
     /** Late fee accrued so far (the daily accrual of the repayment work adds to it). */
     lateFee: rupiah("late_fee").notNull().default(0),
+    /** The last day whose late fee is in `late_fee` (null: none yet); the daily accrual adds only the days after it. */
+    lateFeeAccruedThrough: date("late_fee_accrued_through", { mode: "string" }),
     paidPrincipal: rupiah("paid_principal").notNull().default(0),
     paidInterest: rupiah("paid_interest").notNull().default(0),
     paidLateFee: rupiah("paid_late_fee").notNull().default(0),
@@ -39,6 +41,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_application_number").on(t.accountApplicationId, t.number),
     index("invoices_account_due").on(t.accountId, t.dueOn),
+    // The daily jobs (late-fee accrual, reminders) read open invoices by due date.
+    index("invoices_open_due").on(t.dueOn).where(sql`${t.status} = 'open'`),
   ],
 );
 
@@ -58,4 +62,24 @@ export const virtualAccounts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("virtual_accounts_channel_number").on(t.channel, t.number), uniqueIndex("virtual_accounts_account_channel").on(t.accountId, t.channel)],
+);
+
+/**
+ * Each payment reminder sent for an invoice (decision 0017): one row per invoice and kind
+ * (`before_3`, `before_1`, `due`, `late_1`, `late_3`, `late_7`, `late_14`, …), inserted in the
+ * same transaction as the notice and the outbox messages, so a reminder goes out once.
+ */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    kind: text("kind").notNull(),
+    /** The customer's local date it was due on and their zone (WIB/WITA/WIT). */
+    localDate: date("local_date", { mode: "string" }).notNull(),
+    timeZone: text("time_zone", { enum: ["WIB", "WITA", "WIT"] }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
 );

@@ -1,5 +1,5 @@
 import type { LoanSettings } from "@pinjaman/domain/loan-settings";
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 
 export const products = pgTable("products", {
@@ -37,6 +37,10 @@ export const tkbSnapshots = pgTable("tkb_snapshots", {
   entries: jsonb("entries").$type<TkbEntry[]>().notNull(),
   computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
   source: text("source", { enum: ["seed", "book"] }).notNull(),
+  /** The business date a book snapshot was computed for (null for the seed's figures). */
+  asOf: date("as_of", { mode: "string" }),
+  /** The book's outstanding principal then, integer rupiah (null for the seed's figures). */
+  outstandingPrincipal: bigint("outstanding_principal", { mode: "number" }),
 });
 
 /** A visitor's message from the live-chat launcher, kept for customer care. */

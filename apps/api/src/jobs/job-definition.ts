@@ -15,6 +15,11 @@ export type JobContext = {
   at: Date;
   /** The occurrence's key: the business date, or date and slot (`2026-11-24T10:15`). */
   occurrence: string;
+  /**
+   * Whether the process runs the sandbox (absent: not): outside parties' adapters are chosen by
+   * it, as at the app's start (sandbox mail and SMS go to the outbox in the job's transaction).
+   */
+  sandbox?: boolean;
   log: FastifyBaseLogger;
 };
 

@@ -12,7 +12,13 @@ export type OccurrenceOutcome = "ran" | "already_ran";
  * on that row; when the first commits it finds the row and does nothing, when the first fails (or
  * its process dies mid-job) the transaction is rolled back and the next attempt runs the job.
  */
-export async function runOccurrence(db: Db, job: JobDefinition, occurrence: JobOccurrence, log: FastifyBaseLogger): Promise<OccurrenceOutcome> {
+export async function runOccurrence(
+  db: Db,
+  job: JobDefinition,
+  occurrence: JobOccurrence,
+  log: FastifyBaseLogger,
+  { sandbox = false }: { sandbox?: boolean } = {},
+): Promise<OccurrenceOutcome> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(schema.jobRuns)
@@ -20,7 +26,7 @@ export async function runOccurrence(db: Db, job: JobDefinition, occurrence: JobO
       .onConflictDoNothing()
       .returning({ jobName: schema.jobRuns.jobName });
     if (claimed.length === 0) return "already_ran";
-    await job.handler({ tx: tx as unknown as Db, businessDate: occurrence.businessDate, at: occurrence.at, occurrence: occurrence.key, log });
+    await job.handler({ tx: tx as unknown as Db, businessDate: occurrence.businessDate, at: occurrence.at, occurrence: occurrence.key, sandbox, log });
     return "ran";
   });
 }

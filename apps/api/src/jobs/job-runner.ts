@@ -52,7 +52,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     await boss.work<OccurrenceData>(job.name, { pollingIntervalSeconds }, async ([queued]) => {
       if (!queued) return;
       const { occurrence, businessDate, at } = queued.data;
-      const outcome = await runOccurrence(database.db, job, { key: occurrence, businessDate, at: new Date(at) }, log);
+      const outcome = await runOccurrence(database.db, job, { key: occurrence, businessDate, at: new Date(at) }, log, { sandbox });
       log.info({ job: job.name, occurrence, outcome }, "job occurrence");
     });
   }

@@ -1,9 +1,12 @@
 import { fundingDeadlineJob } from "./definitions/funding-deadline.ts";
 import { housekeepingJob } from "./definitions/housekeeping.ts";
+import { lateFeeAccrualJob } from "./definitions/late-fee-accrual.ts";
+import { paymentRemindersJob } from "./definitions/payment-reminders.ts";
+import { tkbSnapshotJob } from "./definitions/tkb-snapshot.ts";
 import type { JobDefinition } from "./job-definition.ts";
 
 /**
  * Every job the server runs. A new job is a file in definitions/ (`defineJob({ name, runs, handler })`)
  * and one line here. Jobs due at the same minute run in this order when the sandbox clock moves.
  */
-export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, housekeepingJob];
+export const jobDefinitions: readonly JobDefinition[] = [lateFeeAccrualJob, tkbSnapshotJob, fundingDeadlineJob, housekeepingJob, paymentRemindersJob];

@@ -11,7 +11,8 @@ export type JobRunRecord = { job: string; occurrence: string; businessDate: stri
  * Moves the sandbox clock forward `days` days, one day at a time, and after each day runs the job
  * occurrences that fell due in it, oldest first (jobs due at the same minute in registration
  * order). An every-N-minutes job runs once per skipped day (its last slot), not 96 times. An
- * occurrence that already ran (the pg-boss runner got there first) is not run again.
+ * occurrence that already ran (the pg-boss runner got there first) is not run again. Only the
+ * sandbox moves its clock, so the jobs run with the sandbox's adapters.
  */
 export async function moveClockForward(input: { db: Db; jobs: readonly JobDefinition[]; days: number; log: FastifyBaseLogger; real?: Date }): Promise<{ now: BusinessNow; ran: JobRunRecord[] }> {
   const { db, jobs, days, log } = input;
@@ -28,7 +29,7 @@ export async function moveClockForward(input: { db: Db; jobs: readonly JobDefini
     });
     due.sort((a, b) => a.occurrence.at.getTime() - b.occurrence.at.getTime() || a.order - b.order);
     for (const { job, occurrence } of due) {
-      if ((await runOccurrence(db, job, occurrence, log)) === "ran") ran.push({ job: job.name, occurrence: occurrence.key, businessDate: occurrence.businessDate });
+      if ((await runOccurrence(db, job, occurrence, log, { sandbox: true })) === "ran") ran.push({ job: job.name, occurrence: occurrence.key, businessDate: occurrence.businessDate });
     }
   }
   if (!now) throw new RangeError("move the clock by at least one day");

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import type { TkbResponse } from "@pinjaman/contracts/company";
@@ -10,11 +10,15 @@ export function basisPointsToPercent(bp: number): string {
   return `${whole}.${cents}`;
 }
 
+/**
+ * What /tkb.php and the header show: the latest snapshot computed from the book (tkb-snapshot.ts),
+ * else, until the book has one, the seed's figures.
+ */
 export async function latestTkb(db: Db): Promise<TkbResponse> {
   const [row] = await db
     .select()
     .from(schema.tkbSnapshots)
-    .orderBy(desc(schema.tkbSnapshots.computedAt), desc(schema.tkbSnapshots.id))
+    .orderBy(sql`${schema.tkbSnapshots.source} = 'book' desc`, desc(schema.tkbSnapshots.computedAt), desc(schema.tkbSnapshots.id))
     .limit(1);
   if (!row) return { data: [], last_update: new Date(0).toISOString() };
   return {
