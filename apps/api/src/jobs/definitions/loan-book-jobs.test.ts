@@ -58,8 +58,9 @@ describe(`the loan book's daily jobs in the registry (${process.env.TEST_DATABAS
     const start = () => startJobRunner({ database: t.database, jobs: [lateFeeAccrualJob], sandbox: true, log, pollingIntervalSeconds: 0.5, tick: false });
     const [a, b] = await Promise.all([start(), start()]);
     runners.push(a, b);
+    // One run is the claim, not one send (job-runner.test.ts): a send after the run finished does nothing.
     const sent = await Promise.all([a.enqueueDue(), b.enqueueDue(), a.enqueueDue(), b.enqueueDue()]);
-    expect(sent.reduce((x, y) => x + y, 0)).toBe(1);
+    expect(sent.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
     const ran = () => t.app.db.select().from(schema.jobRuns).where(and(eq(schema.jobRuns.jobName, lateFeeAccrualJob.name), eq(schema.jobRuns.businessDate, businessDate)));
     await until(async () => (await ran()).length === 1 && (await invoice(first.id)).lateFeeAccruedThrough === businessDate, "the accrual");
     expect(await a.enqueueDue()).toBe(0);
