@@ -1,7 +1,8 @@
 import type { AccountApplication } from "@pinjaman/contracts/accounts";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { ProfileApplications } from "./profile-applications.tsx";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { isCancellable, LoanApplications } from "./loan-applications.tsx";
 
 const BASE: AccountApplication = {
   id: "0b9a4a4e-5d7e-4c35-9a51-3f3b1a3c9e01",
@@ -25,9 +26,11 @@ const REASON = "Total cicilan pinjaman daring Anda akan melebihi batas OJK diban
 
 afterEach(cleanup);
 
-describe("ProfileApplications", () => {
+const noCancel = () => Promise.resolve();
+
+describe("LoanApplications", () => {
   it("shows a rejected application's label and its Indonesian reason", () => {
-    render(<ProfileApplications applications={{ data: [{ ...BASE, status: "rejected", risk_grade: null, rejection_reason: REASON }], error: null }} />);
+    render(<LoanApplications applications={{ data: [{ ...BASE, status: "rejected", risk_grade: null, rejection_reason: REASON }], error: null }} onCancel={noCancel} />);
     const item = screen.getByRole("listitem");
     expect(within(item).getByText("DITOLAK")).toBeTruthy();
     expect(within(item).getByText("Alasan penolakan")).toBeTruthy();
@@ -35,10 +38,30 @@ describe("ProfileApplications", () => {
   });
 
   it("shows no reason for an application that is not rejected", () => {
-    render(<ProfileApplications applications={{ data: [BASE], error: null }} />);
+    render(<LoanApplications applications={{ data: [BASE], error: null }} onCancel={noCancel} />);
     const item = screen.getByRole("listitem");
     expect(within(item).getByText("MENUNGGU PENDANAAN")).toBeTruthy();
     expect(within(item).queryByText("Alasan penolakan")).toBeNull();
     expect(item.textContent).toContain("Rp 3.000.000");
+  });
+
+  it("offers the cancel action only while the status table allows it", () => {
+    expect(["draft", "submitted", "waiting_for_investment", "waiting_for_deadline"].every(isCancellable)).toBe(true);
+    expect(["in_disbursement", "activated", "rejected", "cancelled", "closed", "unknown"].some(isCancellable)).toBe(false);
+    render(<LoanApplications applications={{ data: [BASE, { ...BASE, id: "0b9a4a4e-5d7e-4c35-9a51-3f3b1a3c9e02", status: "activated" }], error: null }} onCancel={noCancel} />);
+    const [waiting, activated] = screen.getAllByRole("listitem");
+    expect(within(waiting!).getByRole("button", { name: "Batalkan pengajuan Pinjaman Cicilan sebesar Rp 3.000.000" })).toBeTruthy();
+    expect(within(activated!).queryByRole("button")).toBeNull();
+    expect(within(activated!).getByText("DIAKTIFKAN")).toBeTruthy();
+  });
+
+  it("starts the cancellation of that application and shows the server's refusal in an alert", async () => {
+    const onCancel = vi.fn(async () => {
+      throw new Error("Pengajuan ini tidak dapat dibatalkan lagi.");
+    });
+    render(<LoanApplications applications={{ data: [BASE], error: null }} onCancel={onCancel} />);
+    await userEvent.setup().click(screen.getByRole("button", { name: /Batalkan pengajuan/ }));
+    expect(onCancel).toHaveBeenCalledWith(BASE);
+    expect((await screen.findByRole("alert")).textContent).toBe("Pengajuan ini tidak dapat dibatalkan lagi.");
   });
 });
