@@ -165,3 +165,15 @@ describe("the sandbox payment simulation", () => {
     expect(api.pay).not.toHaveBeenCalled();
   });
 });
+
+describe("arriving from the dashboard's Bayar", () => {
+  it("moves the focus to how to pay once it is shown", async () => {
+    render(
+      <MemoryRouter initialEntries={[`/profile/loans/${ACCOUNT_ID}#cara-bayar`]}>
+        <LoanPage accountId={ACCOUNT_ID} sandbox={false} api={fakeApi()} />
+      </MemoryRouter>,
+    );
+    const pay = await screen.findByRole("region", { name: "Cara membayar" });
+    await vi.waitFor(() => expect(document.activeElement).toBe(pay));
+  });
+});

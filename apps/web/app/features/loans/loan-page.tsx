@@ -4,8 +4,8 @@ import { formatDate, formatTerm } from "@pinjaman/domain/dates";
 import { formatDailyRate, formatRupiah } from "@pinjaman/domain/money";
 import { applicationStatusLabel, isApplicationStatus } from "@pinjaman/domain/status-labels";
 import { t } from "@pinjaman/i18n";
-import { Fragment } from "react";
-import { Link } from "react-router";
+import { Fragment, useEffect } from "react";
+import { Link, useLocation } from "react-router";
 import { LoadingBox } from "../shell/loading-box.tsx";
 import { HOW_TO_PAY_ID } from "./active-loan-card.tsx";
 import { HowToPay } from "./how-to-pay.tsx";
@@ -72,6 +72,15 @@ export function LoanPage({ accountId, sandbox, api = loansApi }: { accountId: st
     reloadInvoices();
     reloadPayment();
   };
+  // The dashboard's "Bayar" links to #cara-bayar, which exists once the payment data is here.
+  const { hash } = useLocation();
+  const howToPayShown = payment?.data != null;
+  useEffect(() => {
+    if (!howToPayShown || hash !== `#${HOW_TO_PAY_ID}`) return;
+    const section = document.getElementById(HOW_TO_PAY_ID);
+    section?.scrollIntoView?.();
+    section?.focus({ preventScroll: true });
+  }, [howToPayShown, hash]);
   const name = detail?.data?.current_account_application?.product_name ?? detail?.data?.product_key ?? "";
   return (
     <div className="container">
