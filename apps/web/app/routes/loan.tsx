@@ -1,9 +1,10 @@
 import { t } from "@pinjaman/i18n";
+import { useRouteLoaderData } from "react-router";
 import { LoanPage } from "../features/loans/loan-page.tsx";
 import { guardRoute } from "../features/session/route-guards.ts";
 import { sessionFromRequest } from "../features/session/session.server.ts";
 import { pageNotFound } from "../features/shell/page-not-found.ts";
-import { useShellData } from "../features/shell/use-shell-data.ts";
+import type { RootLoaderData } from "../features/shell/use-shell-data.ts";
 import type { Route } from "./+types/loan";
 import "@pinjaman/i18n/ns/loans";
 
@@ -21,6 +22,7 @@ export function meta() {
 
 /** /profile/loans/{id}: one of the borrower's loans. Its code loads with this route only. */
 export default function Loan({ params }: Route.ComponentProps) {
-  const { sandbox } = useShellData();
+  // The root's shell data, read without importing use-shell-data (its own chunk once shared).
+  const sandbox = useRouteLoaderData<RootLoaderData>("root")?.shell.sandbox ?? false;
   return <LoanPage key={params.id} accountId={params.id} sandbox={sandbox} />;
 }

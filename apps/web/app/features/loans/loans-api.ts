@@ -3,7 +3,7 @@ import type { Account, AccountApplication } from "@pinjaman/contracts/accounts";
 import type { FlowProgressListItem } from "@pinjaman/contracts/flows";
 import type { Invoice, NewPayment } from "@pinjaman/contracts/invoices";
 import type { NewPaymentRequest, Payment } from "@pinjaman/contracts/payments";
-import { apiFetch, apiFetchFile } from "../shell/api-fetch.ts";
+import { apiFetch, sendApiRequest, withProgress, type ApiFetchInit } from "../shell/api-fetch.ts";
 
 /** The borrower's loan calls (spec section 7), one function each. */
 
@@ -21,6 +21,15 @@ export const LOAN_URLS = {
   statement: (id: string) => `${account(id)}/statement`,
   cancellation: (applicationId: string) => `${APP}/account_applications/${encodeURIComponent(applicationId)}/flows/application_cancellation/flow_progresses`,
 };
+
+/** Calls `url` for a file (the PDF statement): its bytes and the file name the server gave it. */
+async function fetchFile(url: string, init: ApiFetchInit): Promise<{ blob: Blob; filename: string | null }> {
+  return withProgress(url, async () => {
+    const response = await sendApiRequest(url, init, "application/pdf, application/json");
+    const disposition = response.headers.get("content-disposition") ?? "";
+    return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  });
+}
 
 type Filter = { field: string; op: string; value?: string | string[] };
 
@@ -47,7 +56,7 @@ export const loansApi = {
     return (await apiFetch<{ data: Payment }>(LOAN_URLS.payments(id), { body: { data } })).data;
   },
   statement(id: string) {
-    return apiFetchFile(LOAN_URLS.statement(id), { body: { data: {} } });
+    return fetchFile(LOAN_URLS.statement(id), { body: { data: {} } });
   },
   /** Starts the application_cancellation flow on the application: the new progress's id. */
   async startCancellation(applicationId: string): Promise<string> {

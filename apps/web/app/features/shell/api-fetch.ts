@@ -90,7 +90,7 @@ export function setRequestHeaders(provider: HeaderProvider | undefined): void {
 }
 
 /** Sends the call; throws ApiError for a 4xx/5xx (read from the error envelope) or a network failure. */
-async function send(url: string, init: ApiFetchInit, accept: string): Promise<Response> {
+export async function sendApiRequest(url: string, init: ApiFetchInit, accept: string): Promise<Response> {
   const headers: Record<string, string> = { ...headerProvider?.(), Accept: accept, "X-Locale": LOCALE };
   const hasBody = init.body !== undefined;
   if (hasBody) headers["Content-Type"] = "application/json";
@@ -113,7 +113,7 @@ async function send(url: string, init: ApiFetchInit, accept: string): Promise<Re
 }
 
 /** Runs `work` under the progress bar, except for the public calls. */
-async function tracked<T>(url: string, work: () => Promise<T>): Promise<T> {
+export async function withProgress<T>(url: string, work: () => Promise<T>): Promise<T> {
   const shown = !isPublicApiUrl(url);
   if (shown) progress.start();
   try {
@@ -125,14 +125,5 @@ async function tracked<T>(url: string, work: () => Promise<T>): Promise<T> {
 
 /** Calls `url` and returns its parsed JSON; throws ApiError for a 4xx/5xx or a network failure. */
 export async function apiFetch<T>(url: string, init: ApiFetchInit = {}): Promise<T> {
-  return tracked(url, async () => (await readJson(await send(url, init, "application/json"))) as T);
-}
-
-/** Calls `url` for a file (a PDF statement): its bytes and the file name the server gave it. */
-export async function apiFetchFile(url: string, init: ApiFetchInit = {}): Promise<{ blob: Blob; filename: string | null }> {
-  return tracked(url, async () => {
-    const response = await send(url, init, "application/pdf, application/json");
-    const disposition = response.headers.get("content-disposition") ?? "";
-    return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
-  });
+  return withProgress(url, async () => (await readJson(await sendApiRequest(url, init, "application/json"))) as T);
 }
