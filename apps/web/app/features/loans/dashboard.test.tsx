@@ -30,7 +30,7 @@ describe("the borrower's dashboard", () => {
     expect(await within(card).findByText("24 Okt 2026")).toBeTruthy();
     expect(within(card).getByText("Terlambat", { exact: false })).toBeTruthy();
     expect(within(card).getByText("Rp 1.020.000")).toBeTruthy();
-    expect(within(card).getByText("Nomor virtual account Virtual Account BCA")).toBeTruthy();
+    expect(within(card).getByText("Nomor Virtual Account BCA")).toBeTruthy();
     expect(within(card).getByText(BCA_VA)).toBeTruthy();
     const pay = within(card).getByRole("link", { name: "Bayar pinjaman Pinjaman Cicilan" });
     expect(pay.getAttribute("href")).toBe(`/profile/loans/${ACCOUNT_ID}#cara-bayar`);
