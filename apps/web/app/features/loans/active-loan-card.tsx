@@ -5,7 +5,7 @@ import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { Link } from "react-router";
 import { LoadingBox } from "../shell/loading-box.tsx";
-import { VirtualAccountNumber } from "./copy-button.tsx";
+import { VirtualAccountNumber } from "./virtual-account-number.tsx";
 import { loanPath } from "./loan-tables.tsx";
 import type { LoansApi } from "./loans-api.ts";
 import { useLoaded } from "./use-loaded.ts";

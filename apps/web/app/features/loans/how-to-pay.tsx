@@ -3,7 +3,7 @@ import { formatDate } from "@pinjaman/domain/dates";
 import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { useId, useState } from "react";
-import { VirtualAccountNumber } from "./copy-button.tsx";
+import { VirtualAccountNumber } from "./virtual-account-number.tsx";
 import "@pinjaman/i18n/ns/loans";
 
 /** How to pay (issue 8 §5): the amount due now, a bank to choose (the preferred first), its VA number to copy and the steps per method. */
