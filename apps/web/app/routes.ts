@@ -9,6 +9,7 @@ export default [
   route("reset-password/:token?", "routes/password-link.tsx", { id: "reset-password" }),
   route("generate-password/:token?", "routes/password-link.tsx", { id: "generate-password" }),
   route("profile", "routes/profile.tsx"),
+  route("profile/loans/:id", "routes/loan.tsx"),
   route("sign-up", "routes/sign-up.tsx"),
   route("flows/:flow_key", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),

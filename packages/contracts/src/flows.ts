@@ -198,4 +198,5 @@ export const flowProgressListItem = z.object({
   updated_at: z.string(),
   expires_at: z.string(),
 });
+export type FlowProgressListItem = z.infer<typeof flowProgressListItem>;
 export const flowProgressListResponse = z.object({ data: z.array(flowProgressListItem) });

@@ -120,14 +120,19 @@ describe("canOpenNewLoan", () => {
   const repaid = { principal_balance: 0 };
   const owing = { principal_balance: 500000 };
 
-  it("allows when loaded, nothing owed and no flow in progress", () => {
-    expect(canOpenNewLoan({ loaded: true, loanAccounts: [], flowInProgress: false })).toBe(true);
-    expect(canOpenNewLoan({ loaded: true, loanAccounts: [repaid, repaid], flowInProgress: false })).toBe(true);
+  const ended = [{ status: "closed" }, { status: "rejected" }, { status: "cancelled" }, { status: "activated" }];
+
+  it("allows when loaded, nothing owed, no flow in progress and no application in flight", () => {
+    expect(canOpenNewLoan({ loaded: true, loanAccounts: [], flowInProgress: false, applications: [] })).toBe(true);
+    expect(canOpenNewLoan({ loaded: true, loanAccounts: [repaid, repaid], flowInProgress: false, applications: ended })).toBe(true);
   });
 
   it("refuses otherwise", () => {
-    expect(canOpenNewLoan({ loaded: false, loanAccounts: [], flowInProgress: false })).toBe(false);
-    expect(canOpenNewLoan({ loaded: true, loanAccounts: [repaid, owing], flowInProgress: false })).toBe(false);
-    expect(canOpenNewLoan({ loaded: true, loanAccounts: [], flowInProgress: true })).toBe(false);
+    expect(canOpenNewLoan({ loaded: false, loanAccounts: [], flowInProgress: false, applications: [] })).toBe(false);
+    expect(canOpenNewLoan({ loaded: true, loanAccounts: [repaid, owing], flowInProgress: false, applications: [] })).toBe(false);
+    expect(canOpenNewLoan({ loaded: true, loanAccounts: [], flowInProgress: true, applications: [] })).toBe(false);
+    for (const status of ["draft", "submitted", "waiting_for_investment", "waiting_for_deadline", "in_disbursement"]) {
+      expect(canOpenNewLoan({ loaded: true, loanAccounts: [], flowInProgress: false, applications: [...ended, { status }] }), status).toBe(false);
+    }
   });
 });

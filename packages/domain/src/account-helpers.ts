@@ -1,4 +1,5 @@
 import { daysBetween, parseIsoDate } from "./dates.ts";
+import { IN_FLIGHT_APPLICATION_STATUSES } from "./statuses/tables.ts";
 
 /** Account application as the accounts API returns it (spec section 3). */
 export interface AccountApplication {
@@ -82,12 +83,16 @@ export interface NewLoanContext {
   loaded: boolean;
   loanAccounts: ReadonlyArray<Pick<Account, "principal_balance">>;
   flowInProgress: boolean;
+  /** The customer's applications: one in flight (IN_FLIGHT_APPLICATION_STATUSES) forbids another. */
+  applications: ReadonlyArray<{ status: string }>;
 }
 
 /**
  * A new loan account is allowed only when data is loaded, no loan has unpaid principal and
- * no flow is in progress (spec section 4).
+ * no flow is in progress (spec section 4), and no application is in flight: the server's
+ * automatic decision refuses a second one (decision 0010).
  */
-export function canOpenNewLoan({ loaded, loanAccounts, flowInProgress }: NewLoanContext): boolean {
-  return loaded && !flowInProgress && loanAccounts.every((account) => account.principal_balance <= 0);
+export function canOpenNewLoan({ loaded, loanAccounts, flowInProgress, applications }: NewLoanContext): boolean {
+  const inFlight = applications.some((a) => (IN_FLIGHT_APPLICATION_STATUSES as readonly string[]).includes(a.status));
+  return loaded && !flowInProgress && !inFlight && loanAccounts.every((account) => account.principal_balance <= 0);
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addMonths } from "./dates.ts";
-import { amountDueNow, invoiceOutstanding, invoiceSchedule, type InvoiceAmounts } from "./invoices.ts";
+import { amountDueNow, invoiceOutstanding, invoiceSchedule, invoiceState, type InvoiceAmounts } from "./invoices.ts";
 import { flatInterest } from "./schedule.ts";
 
 const terms = fc.record({
@@ -84,5 +84,13 @@ describe("amountDueNow", () => {
 
   it("counts recorded late fees less what was paid of them", () => {
     expect(invoiceOutstanding(invoice("2026-02-28", { lateFee: 9_000, paidLateFee: 4_000 }))).toBe(565_000);
+  });
+});
+
+describe("invoiceState", () => {
+  it("is paid once paid, late from the day after its due date while open, open before", () => {
+    expect(invoiceState({ status: "paid", dueOn: "2026-02-28" }, "2026-05-01")).toBe("paid");
+    expect(invoiceState({ status: "open", dueOn: "2026-02-28" }, "2026-02-28")).toBe("open");
+    expect(invoiceState({ status: "open", dueOn: "2026-02-28" }, "2026-03-01")).toBe("late");
   });
 });

@@ -54,3 +54,9 @@ export function unrecordedLateFee(_invoice: InvoiceAmounts, _today: string): num
 export function amountDueNow(invoices: readonly InvoiceAmounts[], today: string): number {
   return invoices.filter((i) => i.dueOn <= today).reduce((sum, i) => sum + invoiceOutstanding(i) + unrecordedLateFee(i, today), 0);
 }
+
+/** How the borrower sees an invoice on `today`: paid (Lunas), late (Terlambat) once past due_on and open, else open. */
+export function invoiceState(i: { status: string; dueOn: string }, today: string): "paid" | "late" | "open" {
+  if (i.status === "paid") return "paid";
+  return i.dueOn < today ? "late" : "open";
+}

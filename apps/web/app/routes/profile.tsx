@@ -1,7 +1,9 @@
 import { t } from "@pinjaman/i18n";
 import { ProfilePage } from "../features/auth/profile-page.tsx";
+import { Dashboard } from "../features/loans/dashboard.tsx";
 import { guardRoute } from "../features/session/route-guards.ts";
 import { sessionFromRequest } from "../features/session/session.server.ts";
+import { useSessionState } from "../features/session/session-store.ts";
 import type { Route } from "./+types/profile";
 import "@pinjaman/i18n/ns/auth";
 
@@ -14,6 +16,12 @@ export function meta() {
   return [{ title: t("auth.profile.meta_title") }, { name: "description", content: t("auth.profile.meta_description") }];
 }
 
+/** The profile with the borrower's dashboard (spec "Dashboard state") once the identity is known. */
 export default function Profile() {
-  return <ProfilePage />;
+  const session = useSessionState();
+  return (
+    <ProfilePage>
+      <Dashboard customerKey={session.identityLoaded ? session.customerId : null} />
+    </ProfilePage>
+  );
 }

@@ -23,6 +23,7 @@ describe("every page's meta tags", () => {
       "./flows.tsx",
       "./forgot-password.tsx",
       "./home.tsx",
+      "./loan.tsx",
       "./login.tsx",
       "./password-link.tsx",
       "./profile.tsx",

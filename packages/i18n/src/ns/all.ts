@@ -19,3 +19,4 @@ import "./uploads.ts";
 import "./address.ts";
 import "./flows.ts";
 import "./sandbox.ts";
+import "./loans.ts";

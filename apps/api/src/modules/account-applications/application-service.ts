@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { AccountApplication } from "@pinjaman/contracts/accounts";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
@@ -63,5 +63,17 @@ export async function searchApplications(db: Db, customerId: string, filters: re
     .where(and(eq(schema.accounts.customerId, customerId), ...searchConditions(filters, SEARCHABLE)))
     .orderBy(desc(schema.accountApplications.createdAt))
     .limit(100);
+  return rows.map(applicationView);
+}
+
+/** One account's applications, oldest first (whoever owns it: the caller checked the account). */
+export async function applicationsOfAccount(db: Db, accountId: string): Promise<AccountApplication[]> {
+  const rows = await db
+    .select(selection)
+    .from(schema.accountApplications)
+    .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
+    .leftJoin(schema.products, eq(schema.products.key, schema.accounts.productKey))
+    .where(eq(schema.accountApplications.accountId, accountId))
+    .orderBy(asc(schema.accountApplications.createdAt), asc(schema.accountApplications.id));
   return rows.map(applicationView);
 }

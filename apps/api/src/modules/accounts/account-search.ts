@@ -19,7 +19,12 @@ export async function searchAccounts(db: Db, customerId: string, filters: readon
     .where(and(eq(schema.accounts.customerId, customerId), ...searchConditions(filters, SEARCHABLE)))
     .orderBy(desc(schema.accounts.createdAt), desc(schema.accounts.id))
     .limit(100);
-  return rows.map((a) => ({
+  return rows.map(accountView);
+}
+
+/** An account as its owner reads it. */
+export function accountView(a: typeof schema.accounts.$inferSelect): Account {
+  return {
     id: a.id,
     type_key: a.typeKey,
     product_key: a.productKey,
@@ -29,5 +34,5 @@ export async function searchAccounts(db: Db, customerId: string, filters: readon
     activated_on: a.activatedOn,
     closed_on: a.closedOn,
     created_at: a.createdAt.toISOString(),
-  }));
+  };
 }

@@ -19,7 +19,7 @@ const SEARCHABLE = {
 
 type InvoiceRow = typeof schema.invoices.$inferSelect;
 
-function invoiceView(i: InvoiceRow): Invoice {
+export function invoiceView(i: InvoiceRow): Invoice {
   return {
     id: i.id,
     account_id: i.accountId,

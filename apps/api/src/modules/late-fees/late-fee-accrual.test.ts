@@ -6,7 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/harness.ts";
-import { activeLoanForJobs } from "../invoices/loan-book-test-kit.ts";
+import { activeLoan } from "../invoices/loan-book-test-kit.ts";
 import { accrueLateFeesThrough } from "./late-fee-accrual.ts";
 
 describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
@@ -25,7 +25,7 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
   const close = (accountId: string) => database.db.update(schema.accounts).set({ status: "closed" }).where(eq(schema.accounts.id, accountId));
 
   it("charges 0.1 %/day of the unpaid instalment from the day after the due date, once per day, catching up missed days", async () => {
-    const loan = await activeLoanForJobs(database.db, customerId, { effectiveOn: "2026-01-10" });
+    const loan = await activeLoan(database.db, customerId, { effectiveOn: "2026-01-10" });
     const [first] = loan.invoices;
     expect(first!.dueOn).toBe("2026-02-10");
     const daily = Math.floor(first!.total * 1000 / 1_000_000); // consumptive 2026 late-fee cap: 1000 ppm
@@ -49,7 +49,7 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
 
   it("stops at the total-cost ceiling: interest + late fees never above 100 % of the principal", async () => {
     // 1,000,000 over 12 months at 0.27 %/day: interest 972,000, room for late fees 28,000.
-    const loan = await activeLoanForJobs(database.db, customerId, { effectiveOn: "2026-01-10", amount: 1_000_000, term: 12, dailyRatePpm: 2700 });
+    const loan = await activeLoan(database.db, customerId, { effectiveOn: "2026-01-10", amount: 1_000_000, term: 12, dailyRatePpm: 2700 });
     const last = loan.invoices.at(-1)!;
     await database.db.update(schema.invoices).set({ lateFee: 27_900, paidLateFee: 27_900 }).where(eq(schema.invoices.id, last.id));
     const result = await database.db.transaction((tx) => accrueLateFeesThrough(tx, "2026-02-13"));
@@ -61,10 +61,10 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
   });
 
   it("does not accrue on paid invoices or loans that are not active", async () => {
-    const loan = await activeLoanForJobs(database.db, customerId, { effectiveOn: "2025-06-01" });
+    const loan = await activeLoan(database.db, customerId, { effectiveOn: "2025-06-01" });
     const [first] = loan.invoices;
     await database.db.update(schema.invoices).set({ status: "paid", paidPrincipal: first!.principal, paidInterest: first!.interest }).where(eq(schema.invoices.id, first!.id));
-    const written = await activeLoanForJobs(database.db, customerId, { effectiveOn: "2025-06-01" });
+    const written = await activeLoan(database.db, customerId, { effectiveOn: "2025-06-01" });
     await database.db.update(schema.accounts).set({ status: "written_off" }).where(eq(schema.accounts.id, written.account.id));
     await database.db.transaction((tx) => accrueLateFeesThrough(tx, "2025-07-15"));
     expect((await invoicesOf(loan.application.id)).map((i) => i.lateFee)).toEqual([0, 0, 0, 0]);
@@ -92,7 +92,7 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
     });
     await fc.assert(
       fc.asyncProperty(arbitrary, async (c) => {
-        const loan = await activeLoanForJobs(database.db, customerId, {
+        const loan = await activeLoan(database.db, customerId, {
           effectiveOn: addDays("2024-11-01", c.effectiveOffset),
           amount: c.amount,
           term: c.term,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/harness.ts";
 import type { MailMessage } from "../../integrations/mail.ts";
 import type { SmsMessage } from "../../integrations/sms.ts";
-import { activeLoanForJobs } from "../invoices/loan-book-test-kit.ts";
+import { activeLoan } from "../invoices/loan-book-test-kit.ts";
 import { choosePaymentChannel, openVirtualAccounts } from "../invoices/virtual-accounts.ts";
 import { sendDueReminders } from "./payment-reminders.ts";
 
@@ -42,7 +42,7 @@ describe(`payment reminders (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       kyc: region === null ? {} : { region },
       consent: {},
     });
-    const loan = await activeLoanForJobs(database.db, customer!.id, { effectiveOn: "2026-01-10" });
+    const loan = await activeLoan(database.db, customer!.id, { effectiveOn: "2026-01-10" });
     return { customer: customer!, loan, invoice: loan.invoices[0]! };
   }
   const run = (at: Date) => database.db.transaction((tx) => sendDueReminders(tx, { at, mailer, sms }));

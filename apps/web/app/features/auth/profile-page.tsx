@@ -1,13 +1,11 @@
 import type { CustomerRole, Profile } from "@pinjaman/contracts/identity";
 import { formatDateTime } from "@pinjaman/domain/dates";
 import { t } from "@pinjaman/i18n";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { sessionActions } from "../session/session-actions.ts";
 import { useSessionState } from "../session/session-store.ts";
 import { apiFetch } from "../shell/api-fetch.ts";
 import { LoadingBox } from "../shell/loading-box.tsx";
-import { APPLICATIONS_SEARCH_URL, ProfileApplications } from "./profile-applications.tsx";
-import type { AccountApplication } from "@pinjaman/contracts/accounts";
 import "@pinjaman/i18n/ns/auth";
 import "./auth.css";
 
@@ -57,14 +55,14 @@ function RoleChoice({ roles, roleId }: { roles: CustomerRole[]; roleId: string |
 }
 
 /**
- * /profile: greets the customer and shows their account, their roles (with the switch when
- * there are several), their loan applications and their notices.
+ * /profile: greets the customer and shows their account, `children` (the route puts the loan
+ * dashboard there) once the identity is loaded, their roles (with the switch when there are
+ * several) and their notices.
  */
-export function ProfilePage() {
+export function ProfilePage({ children }: { children?: ReactNode }) {
   const session = useSessionState();
   const [profile, setProfile] = useState<Loaded<Profile>>(null);
   const [notices, setNotices] = useState<Loaded<CustomerNotice[]>>(null);
-  const [applications, setApplications] = useState<Loaded<AccountApplication[]>>(null);
   const loaded = session.identityLoaded;
   const roleId = session.roleId;
 
@@ -76,9 +74,6 @@ export function ProfilePage() {
     if (!loaded) return;
     let current = true;
     void load(apiFetch<{ data: Profile }>(PROFILE_URL)).then((result) => current && setProfile(result));
-    void load(apiFetch<{ data: AccountApplication[] }>(APPLICATIONS_SEARCH_URL, { method: "POST", body: { filters: [] } })).then(
-      (result) => current && setApplications(result),
-    );
     return () => {
       current = false;
     };
@@ -117,7 +112,7 @@ export function ProfilePage() {
               )}
             </dl>
           </section>
-          <ProfileApplications applications={applications} />
+          {children}
           <section aria-labelledby="profile-roles-title">
             <h2 id="profile-roles-title">{t("auth.profile.roles_title")}</h2>
             <RoleChoice roles={roles} roleId={roleId} />

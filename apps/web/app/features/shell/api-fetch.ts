@@ -89,32 +89,41 @@ export function setRequestHeaders(provider: HeaderProvider | undefined): void {
   headerProvider = provider;
 }
 
-/** Calls `url` and returns its parsed JSON; throws ApiError for a 4xx/5xx or a network failure. */
-export async function apiFetch<T>(url: string, init: ApiFetchInit = {}): Promise<T> {
-  const tracked = !isPublicApiUrl(url);
-  const headers: Record<string, string> = { ...headerProvider?.(), Accept: "application/json", "X-Locale": LOCALE };
+/** Sends the call; throws ApiError for a 4xx/5xx (read from the error envelope) or a network failure. */
+export async function sendApiRequest(url: string, init: ApiFetchInit, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { ...headerProvider?.(), Accept: accept, "X-Locale": LOCALE };
   const hasBody = init.body !== undefined;
   if (hasBody) headers["Content-Type"] = "application/json";
-  if (tracked) progress.start();
+  let response: Response;
   try {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: init.method ?? (hasBody ? "POST" : "GET"),
-        headers,
-        body: hasBody ? JSON.stringify(init.body) : undefined,
-        credentials: "same-origin",
-        signal: init.signal,
-        ...(init.keepalive ? { keepalive: true } : {}),
-      });
-    } catch (error) {
-      if (init.signal?.aborted) throw error;
-      throw new ApiError(t("errors.network"), 0, {}, "network");
-    }
-    const body = await readJson(response);
-    if (!response.ok) throw errorFromBody(response.status, body);
-    return body as T;
-  } finally {
-    if (tracked) progress.done();
+    response = await fetch(url, {
+      method: init.method ?? (hasBody ? "POST" : "GET"),
+      headers,
+      body: hasBody ? JSON.stringify(init.body) : undefined,
+      credentials: "same-origin",
+      signal: init.signal,
+      ...(init.keepalive ? { keepalive: true } : {}),
+    });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(t("errors.network"), 0, {}, "network");
   }
+  if (!response.ok) throw errorFromBody(response.status, await readJson(response));
+  return response;
+}
+
+/** Runs `work` under the progress bar, except for the public calls. */
+export async function withProgress<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const shown = !isPublicApiUrl(url);
+  if (shown) progress.start();
+  try {
+    return await work();
+  } finally {
+    if (shown) progress.done();
+  }
+}
+
+/** Calls `url` and returns its parsed JSON; throws ApiError for a 4xx/5xx or a network failure. */
+export async function apiFetch<T>(url: string, init: ApiFetchInit = {}): Promise<T> {
+  return withProgress(url, async () => (await readJson(await sendApiRequest(url, init, "application/json"))) as T);
 }

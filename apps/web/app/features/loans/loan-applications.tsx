@@ -2,19 +2,49 @@ import type { AccountApplication } from "@pinjaman/contracts/accounts";
 import { formatDate, formatTerm } from "@pinjaman/domain/dates";
 import { formatRupiah } from "@pinjaman/domain/money";
 import { applicationStatusLabel, isApplicationStatus } from "@pinjaman/domain/status-labels";
+import { nextStatus } from "@pinjaman/domain/statuses/machine";
+import { APPLICATION_MACHINE } from "@pinjaman/domain/statuses/tables";
 import { t } from "@pinjaman/i18n";
+import { useState } from "react";
 import { LoadingBox } from "../shell/loading-box.tsx";
+import type { Loaded } from "./use-loaded.ts";
 import "@pinjaman/i18n/ns/auth";
+import "@pinjaman/i18n/ns/loans";
 
-export const APPLICATIONS_SEARCH_URL = "/app_api/v1/account_applications/search";
+/** The borrower may withdraw an application while the status table allows `cancel`. */
+export function isCancellable(status: string): boolean {
+  return isApplicationStatus(status) && nextStatus(APPLICATION_MACHINE, status, "cancel") !== null;
+}
 
-type Props = { applications: { data: AccountApplication[] | null; error: string | null } | null };
+type Props = {
+  applications: Loaded<AccountApplication[]>;
+  /** Starts the application_cancellation flow and opens it; rejects with the server's message. */
+  onCancel: (application: AccountApplication) => Promise<void>;
+};
 
-/** The customer's loan applications with their status labels (spec section 4); a rejection with its reason. */
-export function ProfileApplications({ applications }: Props) {
+/** The customer's loan applications with their status labels (spec section 4), a rejection's reason, the cancel action while allowed. */
+export function LoanApplications({ applications, onCancel }: Props) {
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const [starting, setStarting] = useState<string | null>(null);
+  async function cancel(application: AccountApplication) {
+    setCancelError(null);
+    setStarting(application.id);
+    try {
+      await onCancel(application);
+    } catch (error) {
+      setCancelError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setStarting(null);
+    }
+  }
   return (
     <section aria-labelledby="profile-applications-title">
       <h2 id="profile-applications-title">{t("auth.profile.applications_title")}</h2>
+      {cancelError && (
+        <p className="auth-alert" role="alert">
+          {cancelError}
+        </p>
+      )}
       <LoadingBox loaded={applications !== null} error={applications?.error}>
         {applications?.data && applications.data.length === 0 && <p>{t("auth.profile.applications_empty")}</p>}
         {applications?.data && applications.data.length > 0 && (
@@ -42,6 +72,17 @@ export function ProfileApplications({ applications }: Props) {
                     </>
                   )}
                 </dl>
+                {isCancellable(a.status) && (
+                  <button
+                    type="button"
+                    className="button button--outline"
+                    disabled={starting !== null}
+                    aria-label={t("loans.dashboard.applications_cancel_label", { product: a.product_name ?? a.product_key ?? "", amount: formatRupiah(a.amount) })}
+                    onClick={() => void cancel(a)}
+                  >
+                    {t("loans.dashboard.applications_cancel")}
+                  </button>
+                )}
               </li>
             ))}
           </ul>

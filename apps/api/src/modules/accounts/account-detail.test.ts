@@ -1,0 +1,183 @@
+import { inflateSync } from "node:zlib";
+import { schema } from "@pinjaman/db";
+import { addDays, addMonths, formatDate, jakartaToday } from "@pinjaman/domain/dates";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testApp, type TestApp } from "../../../test/harness.ts";
+import { SYSTEM, transitionApplication } from "../account-applications/status-transitions.ts";
+import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
+import { activeLoan, loanInDisbursal } from "../invoices/loan-book-test-kit.ts";
+
+const APP = "/app_api/v1";
+let t: TestApp;
+let budi: TestSession;
+let sari: TestSession;
+beforeAll(async () => {
+  t = await testApp();
+  budi = await sessionFor(t.app.db, "budi@pinjaman.test");
+  sari = await sessionFor(t.app.db, "sari@pinjaman.test");
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const today = jakartaToday();
+const get = (id: string, who: TestSession | null) => t.app.inject({ method: "GET", url: `${APP}/accounts/${id}`, headers: who?.headers ?? {} });
+const statement = (id: string, who: TestSession | null) =>
+  t.app.inject({ method: "POST", url: `${APP}/accounts/${id}/statement`, headers: { ...(who?.headers ?? {}), "x-locale": "id" }, payload: { data: {} } });
+
+/**
+ * A 2 000 000 loan over 4 months at 0.1 %/day that started six months ago (every invoice of
+ * 560 000 = 500 000 principal + 60 000 interest is past due): the first invoice paid, the second
+ * paid 100 000 of (60 000 interest, 40 000 principal).
+ */
+async function loanHalfwayPaid(customerId: string) {
+  const effectiveOn = addMonths(today, -6);
+  const loan = await activeLoan(t.app.db, customerId, { amount: 2_000_000, term: 4, dailyRatePpm: 1000, effectiveOn });
+  const paidOn = addDays(addMonths(effectiveOn, 1), -2);
+  const invoice = (n: number) => and(eq(schema.invoices.accountApplicationId, loan.application.id), eq(schema.invoices.number, n));
+  await t.app.db.update(schema.invoices).set({ paidPrincipal: 500_000, paidInterest: 60_000, status: "paid", paidOn }).where(invoice(1));
+  await t.app.db.update(schema.invoices).set({ paidPrincipal: 40_000, paidInterest: 60_000 }).where(invoice(2));
+  return { ...loan, effectiveOn, paidOn };
+}
+
+/** The text a PDF shows: every (Flate-compressed) content stream's strings, one line per TJ array. */
+function pdfText(pdf: Buffer): string {
+  const lines: string[] = [];
+  for (const match of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
+    } catch {
+      continue; // not a compressed content stream
+    }
+    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ/g)) {
+      lines.push([...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, "hex").toString("latin1")).join(""));
+    }
+  }
+  return lines.join("\n");
+}
+
+describe("GET accounts/{id}", () => {
+  it("answers the owner's active loan with its terms, outstanding amounts, next invoice and payoff", async () => {
+    const { account, application, effectiveOn } = await loanHalfwayPaid(budi.customerId);
+    const res = await get(account.id, budi);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      id: account.id,
+      type_key: "loan",
+      status: "active",
+      principal_balance: 2_000_000,
+      activated_on: effectiveOn,
+      maturity_extension_days: 0,
+      outstanding_principal: 2_000_000 - 540_000,
+      outstanding_total: 2_240_000 - 660_000,
+      // Past maturity every scheduled rupiah of interest is earned: the payoff is all that is left.
+      payoff: { principal: 1_460_000, interest: 120_000, late_fee: 0, total: 1_580_000 },
+      today,
+    });
+    expect(data.current_account_application).toMatchObject({
+      id: application.id,
+      status: "activated",
+      amount: 2_000_000,
+      term: 4,
+      daily_rate_ppm: 1000,
+      total_repayment: 2_240_000,
+      effective_on: effectiveOn,
+      maturity_on: addMonths(effectiveOn, 4),
+    });
+    expect(data.initial_account_application.id).toBe(application.id);
+    expect(data.next_invoice).toMatchObject({ number: 2, due_on: addMonths(effectiveOn, 2), total: 560_000, outstanding: 460_000, status: "open" });
+  });
+
+  it("shows a reschedule's maturity extension and its terms as the current ones", async () => {
+    const { account, application } = await activeLoan(t.app.db, budi.customerId, { effectiveOn: addMonths(today, -1) });
+    const initialMaturity = addMonths(addMonths(today, -1), 4);
+    const [reschedule] = await t.app.db
+      .insert(schema.accountApplications)
+      .values({ accountId: account.id, typeKey: "reschedule", status: "submitted", amount: 1_500_000, term: 5, dailyRatePpm: 800, totalRepayment: 1_680_000, submittedOn: today, effectiveOn: today, maturityOn: addDays(initialMaturity, 30) })
+      .returning();
+    await t.app.db.transaction(async (tx) => {
+      await transitionApplication(tx, reschedule!.id, "take_effect", SYSTEM, "test: rescheduled");
+      await transitionApplication(tx, application.id, "supersede", SYSTEM, "test: rescheduled");
+    });
+    const data = (await get(account.id, budi)).json().data;
+    expect(data.maturity_extension_days).toBe(30);
+    expect(data.initial_account_application).toMatchObject({ id: application.id, status: "deactivated", maturity_on: initialMaturity });
+    expect(data.current_account_application).toMatchObject({ id: reschedule!.id, type_key: "reschedule", status: "active", amount: 1_500_000 });
+  });
+
+  it("answers a loan still in disbursal with its application and nothing owed yet", async () => {
+    const { account, application } = await loanInDisbursal(t.app.db, budi.customerId);
+    const data = (await get(account.id, budi)).json().data;
+    expect(data).toMatchObject({ status: "pending", outstanding_principal: 0, outstanding_total: 0, next_invoice: null, payoff: null });
+    expect(data.current_account_application).toMatchObject({ id: application.id, status: "in_disbursement", effective_on: null });
+  });
+
+  it("answers the owner's investment account without applications", async () => {
+    const [investment] = await t.app.db.insert(schema.accounts).values({ customerId: budi.customerId, typeKey: "investment", status: "active" }).returning();
+    const data = (await get(investment!.id, budi)).json().data;
+    expect(data).toMatchObject({ type_key: "investment", initial_account_application: null, current_account_application: null, next_invoice: null, payoff: null });
+  });
+
+  it("answers 404 for another customer's account, 401 without a session, 400 for a malformed id", async () => {
+    const { account } = await loanHalfwayPaid(budi.customerId);
+    const other = await get(account.id, sari);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: { code: "account_not_found", message: "Rekening tidak ditemukan." } });
+    expect(other.body).not.toContain("560000");
+    expect((await get(account.id, null)).statusCode).toBe(401);
+    expect((await get("not-a-uuid", budi)).statusCode).toBe(400);
+  });
+});
+
+describe("POST accounts/{id}/statement", () => {
+  it("sends the owner a PDF with the loan's terms, schedule with statuses, payments and balances", async () => {
+    const { account, effectiveOn, paidOn } = await loanHalfwayPaid(budi.customerId);
+    const res = await statement(account.id, budi);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="laporan-pinjaman-${account.id}-${today}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain("Laporan Rekening Pinjaman");
+    expect(text).toContain(account.id);
+    for (const expected of [
+      "Jumlah pinjaman",
+      "Rp 2.000.000",
+      "Rp 2.240.000", // total repayment
+      formatDate(effectiveOn),
+      formatDate(addMonths(effectiveOn, 4)), // maturity
+      "Rp 1.460.000", // outstanding principal
+      "Rp 1.580.000", // outstanding total and payoff
+      "Rp 660.000", // paid so far
+      "Rp 560.000",
+      "Lunas",
+      "Terlambat",
+      formatDate(paidOn),
+      "Rp 100.000", // the part payment of invoice 2
+      "sebagian",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it("answers 404 for another customer's loan and for an investment account, 401 without a session", async () => {
+    const { account } = await loanHalfwayPaid(budi.customerId);
+    const other = await statement(account.id, sari);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error.code).toBe("account_not_found");
+    const [investment] = await t.app.db.insert(schema.accounts).values({ customerId: budi.customerId, typeKey: "investment", status: "active" }).returning();
+    expect((await statement(investment!.id, budi)).statusCode).toBe(404);
+    expect((await statement(account.id, null)).statusCode).toBe(401);
+  });
+
+  it("refuses options it does not know with a field message", async () => {
+    const { account } = await loanHalfwayPaid(budi.customerId);
+    const res = await t.app.inject({ method: "POST", url: `${APP}/accounts/${account.id}/statement`, headers: budi.headers, payload: { data: { from: "2026-01-01" } } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toBeDefined();
+  });
+});

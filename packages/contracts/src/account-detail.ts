@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { account, accountApplication } from "./accounts.ts";
+import { invoice } from "./invoices.ts";
+
+const rupiah = z.number().int().min(0);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** What paying the loan off on `today` costs (decision 0013): the loan page's early-repayment figure. */
+export const accountPayoff = z.object({ principal: rupiah, interest: rupiah, late_fee: rupiah, total: rupiah });
+
+/**
+ * GET app_api/v1/accounts/{id} (spec sections 3, 7): one of the caller's accounts with its
+ * applications (spec "initial_account_application" and "current_account_application"), what is
+ * still owed and the invoice to pay next. Another customer's id is 404.
+ */
+export const accountDetail = account.extend({
+  initial_account_application: accountApplication.nullable(),
+  /** The application whose terms are in force: the newest one that took effect, else the newest. */
+  current_account_application: accountApplication.nullable(),
+  /** Spec section 4: current maturity minus initial maturity, in days; 0 without an extension. */
+  maturity_extension_days: z.number().int(),
+  /** Principal of the current schedule not yet paid. */
+  outstanding_principal: rupiah,
+  /** Everything still owed on the current schedule: principal, interest and late fees. */
+  outstanding_total: rupiah,
+  /** The oldest open invoice (it may be late); null when nothing is open. */
+  next_invoice: invoice.nullable(),
+  /** Null unless the loan runs (effective, something owed). */
+  payoff: accountPayoff.nullable(),
+  /** The business date the figures are for. */
+  today: isoDate,
+});
+export type AccountDetail = z.infer<typeof accountDetail>;
+
+export const accountDetailResponse = z.object({ data: accountDetail });
+
+/**
+ * POST app_api/v1/accounts/{id}/statement body {data} (spec section 7): the loan's statement as a
+ * PDF (schedule, invoices, payments, balances) for the business date. No options yet.
+ */
+export const statementRequest = z.object({ data: z.object({}).strict().optional() });
