@@ -1,0 +1,65 @@
+import { schema } from "@pinjaman/db";
+import { addDays } from "@pinjaman/domain/dates";
+import { COOLING_OFF_DAYS } from "@pinjaman/domain/disbursal";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testApp, testConfig, type TestApp } from "../../../test/harness.ts";
+import { selectBank } from "../../integrations/bank/bank-adapter.ts";
+import { ConfigError } from "../../config.ts";
+import { businessNow } from "../business-clock/business-clock.ts";
+import { lenderWithFunds } from "../funding/funding-fixtures.ts";
+import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
+import { approvedLoanApplication, fundApplication, withBankAccount } from "./disbursal-test-kit.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("the sandbox clock pays a funded loan out (app_api/v1/sandbox/clock)", () => {
+  it("moves a fully funded application through cooling-off and disbursal to an active loan", async () => {
+    const db = t.app.db;
+    const today = await businessNow(db, { sandbox: true });
+    const [customer] = await db.insert(schema.customers).values({ name: "Rina Kusuma", email: "rina.cair@contoh.co.id" }).returning({ id: schema.customers.id });
+    await withBankAccount(db, customer!.id, "9876543210", "mandiri");
+    const lender = await lenderWithFunds(db, "pemodal.jam@contoh.co.id", 3_000_000, today.date);
+    const { accountId, applicationId } = await approvedLoanApplication(db, customer!.id, { amount: 2_000_000, term: 3, dailyRatePpm: 1000 });
+    await fundApplication(db, applicationId, [{ customerId: lender.customerId, investmentAccountId: lender.accountId, amount: 2_000_000 }], today.date);
+
+    const res = await t.app.inject({ method: "POST", url: "/app_api/v1/sandbox/clock", headers: { "x-locale": "id" }, payload: { data: { days: COOLING_OFF_DAYS + 1 } } });
+    expect(res.statusCode).toBe(200);
+    const runs = res.json().data.job_runs as { job: string; business_date: string }[];
+    expect(runs.filter((r) => r.job === "cooling-off").map((r) => r.business_date)).toEqual([1, 2, 3].map((d) => addDays(today.date, d)));
+
+    // The day's last disbursal run comes after the 00:40 cooling-off when the clock's time of day is past 00:45.
+    const minutes = Number(today.at.toISOString().slice(11, 13)) * 60 + Number(today.at.toISOString().slice(14, 16)) + 7 * 60;
+    const effectiveOn = addDays(today.date, minutes % (24 * 60) >= 45 ? COOLING_OFF_DAYS : COOLING_OFF_DAYS + 1);
+    const [application] = await db.select().from(schema.accountApplications).where(eq(schema.accountApplications.id, applicationId));
+    expect(application).toMatchObject({ status: "activated", fundedOn: today.date, effectiveOn });
+    const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, accountId));
+    expect(account).toMatchObject({ status: "active", activatedOn: effectiveOn, principalBalance: 2_000_000 });
+    const invoices = await db.select().from(schema.invoices).where(eq(schema.invoices.accountApplicationId, applicationId));
+    expect(invoices.reduce((s, i) => s + i.total, 0)).toBe(application!.totalRepayment);
+    const [paid] = await db.select().from(schema.sandboxBankTransfers).where(eq(schema.sandboxBankTransfers.accountNumber, "9876543210"));
+    expect(paid).toMatchObject({ amount: 2_000_000, bankCode: "mandiri", calls: 1 });
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+  });
+});
+
+describe("the bank adapter", () => {
+  it("refuses to start outside the sandbox rather than pretend to pay borrowers", () => {
+    const config = testConfig({ SANDBOX: "0", COMPANY_API_KEY: "k".repeat(32) });
+    expect(() => selectBank(config, t.app.db)).toThrow(ConfigError);
+    expect(() => selectBank(config, t.app.db)).toThrow(/BANK_ADAPTER: paying borrowers outside the sandbox needs a bank adapter, and none is configured/);
+    expect(() => selectBank({ ...config, bank: { adapter: "sandbox", sandboxDisbursal: "succeed" } }, t.app.db)).toThrow(ConfigError);
+  });
+
+  it("takes its sandbox behaviour from SANDBOX_BANK_DISBURSAL, and refuses other values at start", () => {
+    expect(testConfig({ SANDBOX_BANK_DISBURSAL: "fail_once" }).bank).toEqual({ adapter: "sandbox", sandboxDisbursal: "fail_once" });
+    expect(() => testConfig({ SANDBOX_BANK_DISBURSAL: "sometimes" })).toThrow(/SANDBOX_BANK_DISBURSAL/);
+    expect(() => testConfig({ BANK_ADAPTER: "bca" })).toThrow(/BANK_ADAPTER/);
+  });
+});
