@@ -58,8 +58,7 @@ export async function runDisbursal(db: Db, integrations: JobIntegrations, disbur
     : { ok: false, retryable: false, reason: "the borrower's profile has no bank account" };
 
   const businessDate = businessDateOf(now);
-  return db.transaction(async (txn): Promise<DisbursalOutcome> => {
-    const tx = txn as unknown as Db;
+  return record(db, disbursalId, answer, async (tx) => {
     const disbursal = await lockPendingDisbursal(tx, disbursalId);
     // Another runner recorded an answer meanwhile (its lease had run out): the bank paid once.
     if (!disbursal) return "not_due";
@@ -78,6 +77,23 @@ export async function runDisbursal(db: Db, integrations: JobIntegrations, disbur
       .where(eq(schema.disbursals.id, disbursalId));
     return "retry_later";
   });
+}
+
+/**
+ * Records the bank's answer in one transaction. Should that fail after the bank paid (a bug, the
+ * database gone), the disbursal stays pending and says so in `last_error`; the next attempt asks
+ * the bank again and is told it was paid.
+ */
+async function record(db: Db, disbursalId: string, answer: BankTransferResult, work: (tx: Db) => Promise<DisbursalOutcome>): Promise<DisbursalOutcome> {
+  try {
+    return await db.transaction((txn) => work(txn as unknown as Db));
+  } catch (error) {
+    if (answer.ok) {
+      const lastError = `paid by the bank (${answer.bankReference}), not recorded: ${(error as Error).message}`;
+      await db.update(schema.disbursals).set({ lastError, updatedAt: new Date() }).where(eq(schema.disbursals.id, disbursalId));
+    }
+    throw error;
+  }
 }
 
 /** Runs every pending disbursal due at business time `now`, oldest first; answers each outcome. */

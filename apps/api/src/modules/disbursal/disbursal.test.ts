@@ -5,7 +5,10 @@ import { flatInterest } from "@pinjaman/domain/schedule";
 import { VIRTUAL_ACCOUNT_CHANNELS } from "@pinjaman/domain/virtual-accounts";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
 import { rowCounts, testDatabase } from "../../../test/harness.ts";
+import { disbursalJob } from "../../jobs/definitions/disbursal.ts";
+import { runOccurrence } from "../../jobs/job-occurrence.ts";
 import type { BankAdapter } from "../../integrations/bank/bank-adapter.ts";
 import { SANDBOX_REFUSED_ACCOUNT_NUMBER } from "../../integrations/bank/sandbox-bank.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
@@ -23,6 +26,7 @@ import {
   type LoanTerms,
 } from "./disbursal-test-kit.ts";
 
+const log = pino({ level: "silent" });
 const DEPOSIT = 5_000_000;
 const TERMS: LoanTerms = { amount: 3_000_000, term: 4, dailyRatePpm: 1000 };
 const FUNDED_ON = "2026-11-02";
@@ -156,6 +160,24 @@ describe("a disbursal paid by the bank", () => {
   });
 });
 
+describe("an upfront fee", () => {
+  it("pays principal − fee and books the fee to the platform, the receivable staying the principal", async () => {
+    const loan = await inDisbursal();
+    const fee = 90_000;
+    await db.update(schema.disbursals).set({ payout: TERMS.amount - fee, upfrontFee: fee }).where(eq(schema.disbursals.id, loan.disbursalId));
+    const feesBefore = (await posted("platform_fees", {}))?.posted ?? 0;
+    expect(await runDisbursal(db, sandboxDisbursalIntegrations(db), loan.disbursalId, businessInstant(PAY_DAY))).toBe("succeeded");
+    expect(await bankMemory(loan.disbursalId)).toMatchObject({ amount: TERMS.amount - fee });
+    expect((await disbursalTransfers(loan.applicationId))[0]!.amount).toBe(TERMS.amount - fee);
+    const [feeTransfer] = await db.select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.idempotencyKey, `upfront_fee:${loan.applicationId}`));
+    expect(feeTransfer).toMatchObject({ code: "upfront_fee", amount: fee });
+    expect((await posted("platform_fees", {}))!.posted).toBe(feesBefore + fee);
+    expect((await posted("loan_receivable", { customerId: loan.customerId, accountId: loan.accountId }))!.posted).toBe(TERMS.amount);
+    expect((await noticesOf(loan.customerId))[0]!.body).toContain("dana pinjaman sebesar Rp 2.910.000 sudah kami kirim");
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+  });
+});
+
 describe("a bank that refuses", () => {
   it("retries a refused transfer after its backoff and pays once", async () => {
     const loan = await inDisbursal();
@@ -193,6 +215,31 @@ describe("a bank that refuses", () => {
     expect(await bankMemory(loan.disbursalId)).toMatchObject({ calls: 2, paidReference: `SBX-${loan.disbursalId}` });
     expect(await disbursalTransfers(loan.applicationId)).toHaveLength(1);
     expect((await disbursalOf(loan.disbursalId)).bankReference).toBe(`SBX-${loan.disbursalId}`);
+  });
+
+  it("keeps a paid disbursal pending, saying so, when recording the payment fails, and records it on the next attempt", async () => {
+    const loan = await inDisbursal();
+    const agreed = (await applicationOf(loan.applicationId)).totalRepayment;
+    // A schedule that does not add up to the agreed total makes the recording transaction fail.
+    await db.update(schema.accountApplications).set({ totalRepayment: agreed + 1 }).where(eq(schema.accountApplications.id, loan.applicationId));
+    const integrations = sandboxDisbursalIntegrations(db);
+    await expect(runDisbursal(db, integrations, loan.disbursalId, businessInstant(PAY_DAY))).rejects.toThrow(/the agreed total repayment/);
+    expect(await disbursalOf(loan.disbursalId)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: expect.stringMatching(new RegExp(`^paid by the bank \\(SBX-${loan.disbursalId}\\), not recorded: schedule of application`)),
+    });
+    expect(await disbursalTransfers(loan.applicationId)).toEqual([]);
+    expect((await applicationOf(loan.applicationId)).status).toBe("in_disbursement");
+
+    await db.update(schema.accountApplications).set({ totalRepayment: agreed }).where(eq(schema.accountApplications.id, loan.applicationId));
+    // Its lease runs out (real time) before another runner may try.
+    expect(await runDisbursal(db, integrations, loan.disbursalId, businessInstant(PAY_DAY))).toBe("not_due");
+    await db.update(schema.disbursals).set({ claimedUntil: null }).where(eq(schema.disbursals.id, loan.disbursalId));
+    expect(await runDisbursal(db, integrations, loan.disbursalId, businessInstant(PAY_DAY))).toBe("succeeded");
+    expect(await bankMemory(loan.disbursalId)).toMatchObject({ calls: 2, paidReference: `SBX-${loan.disbursalId}` });
+    expect(await disbursalTransfers(loan.applicationId)).toHaveLength(1);
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
   });
 
   it("gives up at once on a permanent refusal: application cancelled, reservations voided, balances restored", async () => {
@@ -241,6 +288,23 @@ describe("a bank that refuses", () => {
 });
 
 describe("two runners at once", () => {
+  it("as jobs: runs of the disbursal job at once (one occurrence delivered twice, and the next slot) pay once", async () => {
+    const loan = await inDisbursal();
+    const sandbox = sandboxDisbursalIntegrations(db);
+    const calls: string[] = [];
+    const integrations = { ...sandbox, bank: { transfer: (transfer) => (calls.push(transfer.reference), sandbox.bank.transfer(transfer)) } satisfies BankAdapter };
+    const occurrence = (slot: string) => ({ key: `${PAY_DAY}T${slot}`, businessDate: PAY_DAY, at: businessInstant(PAY_DAY, slot) });
+    const outcomes = await Promise.all([
+      runOccurrence(db, disbursalJob, occurrence("01:00"), log, integrations),
+      runOccurrence(db, disbursalJob, occurrence("01:00"), log, integrations),
+      runOccurrence(db, disbursalJob, occurrence("01:15"), log, integrations),
+    ]);
+    expect(outcomes.sort()).toEqual(["already_ran", "ran", "ran"]);
+    expect(calls).toEqual([loan.disbursalId]);
+    expect(await disbursalTransfers(loan.applicationId)).toHaveLength(1);
+    expect((await applicationOf(loan.applicationId)).status).toBe("activated");
+  });
+
   it("pay each disbursal once, even while one of them is still waiting for the bank", async () => {
     const loans = [await inDisbursal(), await inDisbursal(), await inDisbursal()];
     const sandbox = sandboxDisbursalIntegrations(db);
