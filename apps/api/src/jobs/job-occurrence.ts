@@ -11,6 +11,8 @@ export type OccurrenceOutcome = "ran" | "already_ran";
  * is inserted first in the job's own transaction. A second runner inserting the same key waits
  * on that row; when the first commits it finds the row and does nothing, when the first fails (or
  * its process dies mid-job) the transaction is rolled back and the next attempt runs the job.
+ * Work the handler left for `afterCommit` runs after the commit, only for the run that ran; its
+ * failure is logged, not retried (such work finds what is left to do from its own tables).
  */
 export async function runOccurrence(
   db: Db,
