@@ -8,6 +8,7 @@ import { selectBank } from "../../integrations/bank/bank-adapter.ts";
 import { ConfigError } from "../../config.ts";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
+import { sessionFor } from "../identity/test-sessions.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { approvedLoanApplication, fundApplication, withBankAccount } from "./disbursal-test-kit.ts";
 
@@ -46,6 +47,22 @@ describe("the sandbox clock pays a funded loan out (app_api/v1/sandbox/clock)", 
     const [paid] = await db.select().from(schema.sandboxBankTransfers).where(eq(schema.sandboxBankTransfers.accountNumber, "9876543210"));
     expect(paid).toMatchObject({ amount: 2_000_000, bankCode: "mandiri", calls: 1 });
     expect(await ledgerInvariantViolations(db)).toEqual([]);
+
+    // An operator sees where the payout stands; a customer may not.
+    const operator = await sessionFor(db, "operator@pinjaman.test");
+    const read = await t.app.inject({ method: "GET", url: `/app_api/v1/account_applications/${applicationId}/disbursal`, headers: operator.headers });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toMatchObject({ account_application_id: applicationId, status: "succeeded", payout: 2_000_000, upfront_fee: 0, attempts: 1, last_error: null });
+    expect(read.json().data.bank_reference).toBe(paid!.paidReference);
+    const budi = await sessionFor(db, "budi@pinjaman.test");
+    expect((await t.app.inject({ method: "GET", url: `/app_api/v1/account_applications/${applicationId}/disbursal`, headers: budi.headers })).statusCode).toBe(403);
+  });
+
+  it("answers 404 in Indonesian for an application not in disbursal", async () => {
+    const operator = await sessionFor(t.app.db, "operator@pinjaman.test");
+    const res = await t.app.inject({ method: "GET", url: `/app_api/v1/account_applications/00000000-0000-4000-8000-000000000000/disbursal`, headers: operator.headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: "disbursal_not_found", message: "Pengajuan ini belum masuk tahap pencairan." } });
   });
 });
 
