@@ -7,6 +7,7 @@ import { testApp, testConfig, type TestApp } from "../../../test/harness.ts";
 import { selectBank } from "../../integrations/bank/bank-adapter.ts";
 import { ConfigError } from "../../config.ts";
 import { businessNow } from "../business-clock/business-clock.ts";
+import { moveClockForward } from "../business-clock/move-clock.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
 import { sessionFor } from "../identity/test-sessions.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
@@ -32,12 +33,14 @@ describe("the sandbox clock pays a funded loan out (app_api/v1/sandbox/clock)", 
 
     const res = await t.app.inject({ method: "POST", url: "/app_api/v1/sandbox/clock", headers: { "x-locale": "id" }, payload: { data: { days: COOLING_OFF_DAYS + 1 } } });
     expect(res.statusCode).toBe(200);
+    // Each moved day runs the jobs due in (time of day, same time next day], so which dates they
+    // run for depends on the clock's time of day (Jakarta) when the test runs.
+    const minutes = (today.at.getUTCHours() * 60 + today.at.getUTCMinutes() + 7 * 60) % (24 * 60);
     const runs = res.json().data.job_runs as { job: string; business_date: string }[];
-    expect(runs.filter((r) => r.job === "cooling-off").map((r) => r.business_date)).toEqual([1, 2, 3].map((d) => addDays(today.date, d)));
-
-    // The day's last disbursal run comes after the 00:40 cooling-off when the clock's time of day is past 00:45.
-    const minutes = Number(today.at.toISOString().slice(11, 13)) * 60 + Number(today.at.toISOString().slice(14, 16)) + 7 * 60;
-    const effectiveOn = addDays(today.date, minutes % (24 * 60) >= 45 ? COOLING_OFF_DAYS : COOLING_OFF_DAYS + 1);
+    const firstCoolingOff = minutes < 40 ? 0 : 1;
+    expect(runs.filter((r) => r.job === "cooling-off").map((r) => r.business_date)).toEqual([0, 1, 2].map((d) => addDays(today.date, firstCoolingOff + d)));
+    // Paid by the day's last disbursal run once it comes after that day's 00:40 cooling-off.
+    const effectiveOn = addDays(today.date, minutes >= 45 ? COOLING_OFF_DAYS : COOLING_OFF_DAYS + 1);
     const [application] = await db.select().from(schema.accountApplications).where(eq(schema.accountApplications.id, applicationId));
     expect(application).toMatchObject({ status: "activated", fundedOn: today.date, effectiveOn });
     const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, accountId));
@@ -56,6 +59,24 @@ describe("the sandbox clock pays a funded loan out (app_api/v1/sandbox/clock)", 
     expect(read.json().data.bank_reference).toBe(paid!.paidReference);
     const budi = await sessionFor(db, "budi@pinjaman.test");
     expect((await t.app.inject({ method: "GET", url: `/app_api/v1/account_applications/${applicationId}/disbursal`, headers: budi.headers })).statusCode).toBe(403);
+  });
+
+  it("pays on the day after, when the day's last disbursal run (00:30) comes before its cooling-off (00:40)", async () => {
+    const db = t.app.db;
+    const real = new Date("2026-11-24T17:42:00Z"); // 00:42 WIB
+    const today = await businessNow(db, { sandbox: true, real });
+    const [customer] = await db.insert(schema.customers).values({ name: "Agus Pratama", email: "agus.cair@contoh.co.id" }).returning({ id: schema.customers.id });
+    await withBankAccount(db, customer!.id);
+    const lender = await lenderWithFunds(db, "pemodal.subuh@contoh.co.id", 1_000_000, today.date);
+    const { applicationId } = await approvedLoanApplication(db, customer!.id, { amount: 1_000_000, term: 2, dailyRatePpm: 1000 });
+    await fundApplication(db, applicationId, [{ customerId: lender.customerId, investmentAccountId: lender.accountId, amount: 1_000_000 }], today.date);
+    const move = (days: number) => moveClockForward({ db, jobs: t.app.jobs, days, log: t.app.log, integrations: t.app.jobIntegrations, real });
+    const statusOf = async () => (await db.select().from(schema.accountApplications).where(eq(schema.accountApplications.id, applicationId)))[0]!;
+
+    await move(COOLING_OFF_DAYS);
+    expect(await statusOf()).toMatchObject({ status: "in_disbursement", effectiveOn: null });
+    await move(1);
+    expect(await statusOf()).toMatchObject({ status: "activated", effectiveOn: addDays(today.date, COOLING_OFF_DAYS + 1) });
   });
 
   it("answers 404 in Indonesian for an application not in disbursal", async () => {
