@@ -11,7 +11,7 @@ export const disbursalJob = defineJob({
   runs: { everyMinutes: 15 },
   async handler({ at, log, occurrence, integrations, afterCommit }) {
     afterCommit(async (db) => {
-      const outcomes = await runDueDisbursals(db, integrations, at);
+      const outcomes = await runDueDisbursals(db, integrations, at, log);
       log.info({ occurrence, outcomes }, "disbursal run done");
     });
   },

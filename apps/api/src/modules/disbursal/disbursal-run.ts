@@ -3,6 +3,7 @@ import { schema } from "@pinjaman/db";
 import { businessDateOf } from "@pinjaman/domain/business-clock";
 import { MAX_DISBURSAL_ATTEMPTS, disbursalRetryDelayMinutes } from "@pinjaman/domain/disbursal";
 import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { BankTransferResult } from "../../integrations/bank/bank-adapter.ts";
 import type { JobIntegrations } from "../../jobs/job-definition.ts";
 import { borrowerBankAccount } from "./borrower-bank-account.ts";
@@ -96,14 +97,24 @@ async function record(db: Db, disbursalId: string, answer: BankTransferResult, w
   }
 }
 
-/** Runs every pending disbursal due at business time `now`, oldest first; answers each outcome. */
-export async function runDueDisbursals(db: Db, integrations: JobIntegrations, now: Date): Promise<DisbursalOutcome[]> {
+/**
+ * Runs every pending disbursal due at business time `now`, oldest first; answers each outcome.
+ * One that throws is logged and skipped ("error"), so it does not hold up the others.
+ */
+export async function runDueDisbursals(db: Db, integrations: JobIntegrations, now: Date, log?: Pick<FastifyBaseLogger, "error">): Promise<(DisbursalOutcome | "error")[]> {
   const due = (await db.execute(sql`
     select id from disbursals
     where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz and (claimed_until is null or claimed_until < clock_timestamp())
     order by next_attempt_at, id
     limit 500`)) as unknown as { rows: { id: string }[] };
-  const outcomes: DisbursalOutcome[] = [];
-  for (const { id } of due.rows) outcomes.push(await runDisbursal(db, integrations, id, now));
+  const outcomes: (DisbursalOutcome | "error")[] = [];
+  for (const { id } of due.rows) {
+    outcomes.push(
+      await runDisbursal(db, integrations, id, now).catch((error: unknown) => {
+        log?.error({ err: error, disbursal: id }, "disbursal attempt failed");
+        return "error" as const;
+      }),
+    );
+  }
   return outcomes;
 }

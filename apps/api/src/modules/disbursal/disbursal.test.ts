@@ -242,6 +242,22 @@ describe("a bank that refuses", () => {
     expect(await ledgerInvariantViolations(db)).toEqual([]);
   });
 
+  it("goes on with the other due disbursals when one attempt throws", async () => {
+    const broken = await inDisbursal();
+    const fine = await inDisbursal();
+    const agreed = (await applicationOf(broken.applicationId)).totalRepayment;
+    await db.update(schema.accountApplications).set({ totalRepayment: agreed + 1 }).where(eq(schema.accountApplications.id, broken.applicationId));
+    const errors: unknown[] = [];
+    const outcomes = await runDueDisbursals(db, sandboxDisbursalIntegrations(db), businessInstant(PAY_DAY), { error: (entry: unknown) => errors.push(entry) });
+    expect(outcomes.sort()).toEqual(["error", "succeeded"]);
+    expect(errors).toEqual([expect.objectContaining({ disbursal: broken.disbursalId })]);
+    expect((await applicationOf(fine.applicationId)).status).toBe("activated");
+    // Repaired, it is paid on its next attempt once its lease is over.
+    await db.update(schema.accountApplications).set({ totalRepayment: agreed }).where(eq(schema.accountApplications.id, broken.applicationId));
+    await db.update(schema.disbursals).set({ claimedUntil: null }).where(eq(schema.disbursals.id, broken.disbursalId));
+    expect(await runDueDisbursals(db, sandboxDisbursalIntegrations(db), businessInstant(PAY_DAY))).toEqual(["succeeded"]);
+  });
+
   it("gives up at once on a permanent refusal: application cancelled, reservations voided, balances restored", async () => {
     const loan = await inDisbursal(SANDBOX_REFUSED_ACCOUNT_NUMBER);
     expect(await runDisbursal(db, sandboxDisbursalIntegrations(db), loan.disbursalId, businessInstant(PAY_DAY))).toBe("failed");
