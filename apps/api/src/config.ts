@@ -30,6 +30,10 @@ const envSchema = z
     S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name like ap-southeast-3").default("us-east-1"),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Who pays borrowers at disbursal (decision 0015): only the sandbox bank exists yet. */
+    BANK_ADAPTER: z.enum(["sandbox"]).optional(),
+    /** How the sandbox bank answers a disbursal: pay, refuse every time (retryable), or refuse the first call per transfer. */
+    SANDBOX_BANK_DISBURSAL: z.enum(["succeed", "fail", "fail_once"]).default("succeed"),
     /** The banks' codes for the platform's virtual accounts: "bca_va:39358,bni_va:81234,…" (decision 0012). */
     VIRTUAL_ACCOUNT_CODES: z
       .string()
@@ -58,6 +62,11 @@ const envSchema = z
       companyApiKey: env.COMPANY_API_KEY ?? (sandbox ? SANDBOX_COMPANY_API_KEY : undefined),
       /** Null outside the sandbox until configured: disbursal cannot open virtual accounts then. */
       virtualAccountCodes: (env.VIRTUAL_ACCOUNT_CODES ?? (sandbox ? SANDBOX_CHANNEL_CODES : null)) as ChannelCodes | null,
+      bank: {
+        /** Null outside the sandbox: integrations/bank refuses to start then. */
+        adapter: env.BANK_ADAPTER ?? (sandbox ? ("sandbox" as const) : null),
+        sandboxDisbursal: env.SANDBOX_BANK_DISBURSAL,
+      },
       logLevel: env.LOG_LEVEL,
       publicOrigin: env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`,
       // The postal codes imported at a sandbox start when none is there yet (README of ../shared/data).

@@ -44,7 +44,7 @@ async function main() {
   let jobs: JobRunner | undefined;
   if (config.jobs) {
     try {
-      jobs = await startJobRunner({ database, jobs: app.jobs, sandbox: config.sandbox, log: app.log });
+      jobs = await startJobRunner({ database, jobs: app.jobs, sandbox: config.sandbox, log: app.log, integrations: app.jobIntegrations });
     } catch (error) {
       console.error(`Cannot start the job runner: ${(error as Error).message}`);
       await app.close();

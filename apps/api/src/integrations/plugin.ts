@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { JobIntegrations } from "../jobs/job-definition.ts";
+import { selectBank, type BankAdapter } from "./bank/bank-adapter.ts";
 import { selectMailer, type Mailer } from "./mail.ts";
 import { selectOpenBanking, type OpenBankingProvider } from "./open-banking/open-banking-provider.ts";
 import { selectSms, type SmsSender } from "./sms.ts";
@@ -9,6 +11,10 @@ declare module "fastify" {
   interface FastifyInstance {
     mailer: Mailer;
     sms: SmsSender;
+    /** The bank that pays borrowers at disbursal. */
+    bank: BankAdapter;
+    /** What the jobs call (the runner's and the sandbox clock's runs): the same adapters. */
+    jobIntegrations: JobIntegrations;
     /** The voice provider the voice_recording field uploads to. */
     voice: VoiceAdapter;
     /** The open-banking provider behind the open_banking field's widget. */
@@ -27,6 +33,8 @@ declare module "fastify" {
 export const integrationsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate("mailer", selectMailer(app.config, app.db));
   app.decorate("sms", selectSms(app.config, app.db));
+  app.decorate("bank", selectBank(app.config, app.db));
+  app.decorate("jobIntegrations", { sandbox: app.config.sandbox, bank: app.bank, virtualAccountCodes: app.config.virtualAccountCodes });
   app.decorate("voice", selectVoice(app.config));
   app.decorate("openBanking", selectOpenBanking(app.config));
 

@@ -1,6 +1,27 @@
 import type { Db } from "@pinjaman/db";
 import { assertValidSchedule, type JobSchedule } from "@pinjaman/domain/business-clock";
+import type { ChannelCodes } from "@pinjaman/domain/virtual-accounts";
 import type { FastifyBaseLogger } from "fastify";
+import type { BankAdapter } from "../integrations/bank/bank-adapter.ts";
+
+/** The outside parties and settings a job may use, chosen by configuration like the app's. */
+export type JobIntegrations = {
+  /**
+   * Whether the process runs the sandbox: outside parties' adapters are chosen by it, as at the
+   * app's start (sandbox mail and SMS go to the outbox in the job's transaction).
+   */
+  sandbox: boolean;
+  bank: BankAdapter;
+  /** The platform's virtual-account codes (config.virtualAccountCodes); null when not configured. */
+  virtualAccountCodes: ChannelCodes | null;
+};
+
+/** For runs given no integrations (tests of jobs that call none): any call fails loudly. */
+export const NO_INTEGRATIONS: JobIntegrations = {
+  sandbox: false,
+  bank: { transfer: () => Promise.reject(new Error("this job run was given no bank adapter")) },
+  virtualAccountCodes: null,
+};
 
 /** What a job's handler gets: its own transaction and the business time it runs for. */
 export type JobContext = {
@@ -15,12 +36,15 @@ export type JobContext = {
   at: Date;
   /** The occurrence's key: the business date, or date and slot (`2026-11-24T10:15`). */
   occurrence: string;
-  /**
-   * Whether the process runs the sandbox (absent: not): outside parties' adapters are chosen by
-   * it, as at the app's start (sandbox mail and SMS go to the outbox in the job's transaction).
-   */
-  sandbox?: boolean;
   log: FastifyBaseLogger;
+  integrations: JobIntegrations;
+  /**
+   * Work to run once the job's transaction has committed, on the database itself: calls to
+   * outside parties (a bank transfer), which no rollback can undo. It is outside the exactly-once
+   * record, so it must be idempotent and safe when two processes run it at once; a failure is
+   * logged, and the work must be found again by a later occurrence (from its own table's state).
+   */
+  afterCommit(task: (db: Db) => Promise<void>): void;
 };
 
 /**

@@ -95,4 +95,25 @@ describe("the job runner", () => {
     expect(job.count()).toBe(1);
     expect((await runsOf(job.name)).map((r) => r.occurrence)).toEqual(["2030-01-03"]);
   });
+
+  it("work after commit runs once the run is recorded, only for the run that ran, and its failure is only logged", async () => {
+    const seen: string[] = [];
+    const job = defineJob({
+      name: "test-after-commit",
+      runs: { everyMinutes: 15 },
+      async handler({ occurrence, afterCommit }) {
+        afterCommit(async (db) => {
+          // Outside the job's transaction: the run's record is already committed and visible.
+          const runs = await db.select().from(schema.jobRuns).where(eq(schema.jobRuns.jobName, "test-after-commit"));
+          seen.push(`${occurrence}:${runs.length}`);
+          if (occurrence.endsWith("T10:15")) throw new Error("the bank is down");
+        });
+      },
+    });
+    const occurrence = (slot: string) => ({ key: `2030-01-04T${slot}`, businessDate: "2030-01-04", at: new Date(`2030-01-04T${slot}:00+07:00`) });
+    const outcomes = await Promise.all([runOccurrence(database.db, job, occurrence("10:00"), log), runOccurrence(database.db, job, occurrence("10:00"), log)]);
+    expect(outcomes.sort()).toEqual(["already_ran", "ran"]);
+    expect(await runOccurrence(database.db, job, occurrence("10:15"), log)).toBe("ran");
+    expect(seen).toEqual(["2030-01-04T10:00:1", "2030-01-04T10:15:2"]);
+  });
 });

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { PgBoss } from "pg-boss";
 import { businessNow } from "../modules/business-clock/business-clock.ts";
 import { jobDatabaseOptions } from "./job-database.ts";
-import type { JobDefinition } from "./job-definition.ts";
+import { NO_INTEGRATIONS, type JobDefinition, type JobIntegrations } from "./job-definition.ts";
 import { runOccurrence } from "./job-occurrence.ts";
 
 /** The queue of the minute tick that sends every job whose occurrence is due. */
@@ -20,6 +20,8 @@ export type JobRunnerOptions = {
   /** Whether the sandbox clock offset counts (outside the sandbox the real date always). */
   sandbox: boolean;
   log: FastifyBaseLogger;
+  /** The bank and settings the jobs call (the app's, from configuration). */
+  integrations?: JobIntegrations;
   /** Seconds between polls of each queue (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
   /** The per-minute cron tick (off in tests, which call enqueueDue themselves). */
@@ -41,6 +43,7 @@ export type JobRunner = {
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { database, jobs, sandbox, log } = options;
+  const integrations = options.integrations ?? { ...NO_INTEGRATIONS, sandbox };
   const boss = new PgBoss({ ...jobDatabaseOptions(database), schema: "pgboss", schedule: options.tick !== false });
   boss.on("error", (error) => log.error({ err: error }, "job runner error"));
   await boss.start();
@@ -52,7 +55,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     await boss.work<OccurrenceData>(job.name, { pollingIntervalSeconds }, async ([queued]) => {
       if (!queued) return;
       const { occurrence, businessDate, at } = queued.data;
-      const outcome = await runOccurrence(database.db, job, { key: occurrence, businessDate, at: new Date(at) }, log, { sandbox });
+      const outcome = await runOccurrence(database.db, job, { key: occurrence, businessDate, at: new Date(at) }, log, integrations);
       log.info({ job: job.name, occurrence, outcome }, "job occurrence");
     });
   }

@@ -1,3 +1,5 @@
+import { coolingOffJob } from "./definitions/cooling-off.ts";
+import { disbursalJob } from "./definitions/disbursal.ts";
 import { fundingDeadlineJob } from "./definitions/funding-deadline.ts";
 import { housekeepingJob } from "./definitions/housekeeping.ts";
 import { lateFeeAccrualJob } from "./definitions/late-fee-accrual.ts";
@@ -9,4 +11,4 @@ import type { JobDefinition } from "./job-definition.ts";
  * Every job the server runs. A new job is a file in definitions/ (`defineJob({ name, runs, handler })`)
  * and one line here. Jobs due at the same minute run in this order when the sandbox clock moves.
  */
-export const jobDefinitions: readonly JobDefinition[] = [lateFeeAccrualJob, tkbSnapshotJob, fundingDeadlineJob, housekeepingJob, paymentRemindersJob];
+export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, coolingOffJob, disbursalJob, lateFeeAccrualJob, tkbSnapshotJob, paymentRemindersJob, housekeepingJob];

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "../../../test/harness.ts";
 import { sessionFor, type TestSession } from "../../modules/identity/test-sessions.ts";
 import { activeLoan } from "../../modules/invoices/loan-book-test-kit.ts";
+import { NO_INTEGRATIONS } from "../job-definition.ts";
 import { runOccurrence } from "../job-occurrence.ts";
 import { startJobRunner, type JobRunner } from "../job-runner.ts";
 import { jobDefinitions } from "../registry.ts";
@@ -73,7 +74,7 @@ describe(`the loan book's daily jobs in the registry (${process.env.TEST_DATABAS
     const first = loan.invoices[0]!;
     // 10:00 WIB on the due date (Budi has no address: WIB).
     const occurrence = { key: "2030-02-10T10:00", businessDate: "2030-02-10", at: new Date("2030-02-10T03:00:00Z") };
-    const outcomes = await Promise.all(Array.from({ length: 6 }, () => runOccurrence(t.app.db, paymentRemindersJob, occurrence, log, { sandbox: true })));
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => runOccurrence(t.app.db, paymentRemindersJob, occurrence, log, { ...NO_INTEGRATIONS, sandbox: true })));
     expect(outcomes.filter((o) => o === "ran")).toHaveLength(1);
     expect(await t.app.db.select().from(schema.invoiceReminders).where(eq(schema.invoiceReminders.invoiceId, first.id))).toMatchObject([{ kind: "due", timeZone: "WIB" }]);
     const outbox = await t.app.db.select().from(schema.outboxMessages).where(eq(schema.outboxMessages.subject, "Tagihan Anda jatuh tempo hari ini"));

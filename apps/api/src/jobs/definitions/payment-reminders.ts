@@ -10,7 +10,7 @@ import { defineJob } from "../job-definition.ts";
 export const paymentRemindersJob = defineJob({
   name: "payment-reminders",
   runs: { everyMinutes: 60 },
-  async handler({ tx, at, sandbox = false, log, occurrence }) {
+  async handler({ tx, at, integrations: { sandbox }, log, occurrence }) {
     const sent = await sendDueReminders(tx, { at, mailer: selectMailer({ sandbox }, tx), sms: selectSms({ sandbox }, tx) });
     log.info({ occurrence, reminders: sent.length }, "payment reminders done");
   },

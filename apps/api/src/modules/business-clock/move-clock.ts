@@ -1,7 +1,7 @@
 import type { Db } from "@pinjaman/db";
 import { dueOccurrences, type JobOccurrence } from "@pinjaman/domain/business-clock";
 import type { FastifyBaseLogger } from "fastify";
-import type { JobDefinition } from "../../jobs/job-definition.ts";
+import type { JobDefinition, JobIntegrations } from "../../jobs/job-definition.ts";
 import { runOccurrence } from "../../jobs/job-occurrence.ts";
 import { moveClockOneDay, type BusinessNow } from "./business-clock.ts";
 
@@ -14,7 +14,14 @@ export type JobRunRecord = { job: string; occurrence: string; businessDate: stri
  * occurrence that already ran (the pg-boss runner got there first) is not run again. Only the
  * sandbox moves its clock, so the jobs run with the sandbox's adapters.
  */
-export async function moveClockForward(input: { db: Db; jobs: readonly JobDefinition[]; days: number; log: FastifyBaseLogger; real?: Date }): Promise<{ now: BusinessNow; ran: JobRunRecord[] }> {
+export async function moveClockForward(input: {
+  db: Db;
+  jobs: readonly JobDefinition[];
+  days: number;
+  log: FastifyBaseLogger;
+  integrations?: JobIntegrations;
+  real?: Date;
+}): Promise<{ now: BusinessNow; ran: JobRunRecord[] }> {
   const { db, jobs, days, log } = input;
   const ran: JobRunRecord[] = [];
   let now: BusinessNow | undefined;
@@ -29,7 +36,7 @@ export async function moveClockForward(input: { db: Db; jobs: readonly JobDefini
     });
     due.sort((a, b) => a.occurrence.at.getTime() - b.occurrence.at.getTime() || a.order - b.order);
     for (const { job, occurrence } of due) {
-      if ((await runOccurrence(db, job, occurrence, log, { sandbox: true })) === "ran") ran.push({ job: job.name, occurrence: occurrence.key, businessDate: occurrence.businessDate });
+      if ((await runOccurrence(db, job, occurrence, log, input.integrations)) === "ran") ran.push({ job: job.name, occurrence: occurrence.key, businessDate: occurrence.businessDate });
     }
   }
   if (!now) throw new RangeError("move the clock by at least one day");

@@ -36,7 +36,7 @@ export const businessClockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { now, ran } = await moveClockForward({ db: app.db, jobs: app.jobs, days: request.body.data.days, log: request.log });
+      const { now, ran } = await moveClockForward({ db: app.db, jobs: app.jobs, days: request.body.data.days, log: request.log, integrations: app.jobIntegrations });
       return { data: { ...state(now), job_runs: ran.map((r) => ({ job: r.job, occurrence: r.occurrence, business_date: r.businessDate })) } };
     },
   );

@@ -10,6 +10,7 @@ import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { approvedApplication, lenderWithFunds } from "./funding-fixtures.ts";
 import { invest, settleInvestments } from "./investment-service.ts";
 import { decideByOperator } from "../account-applications/operator-decision.ts";
+import { NO_INTEGRATIONS } from "../../jobs/job-definition.ts";
 
 const DEPOSIT = 5_000_000;
 let t: TestApp;
@@ -27,7 +28,7 @@ afterAll(async () => {
 const put = (applicationId: string, amount: number) =>
   invest(t.app.db, { ...lender, investmentAccountId: lender.accountId, applicationId, amount, idempotencyKey: `tenggat-${++key}`, businessDate: "2026-11-02" });
 const runJob = (businessDate: string) =>
-  t.app.db.transaction((tx) => fundingDeadlineJob.handler({ tx: tx as unknown as Db, businessDate, at: new Date(), occurrence: businessDate, log: t.app.log }));
+  t.app.db.transaction((tx) => fundingDeadlineJob.handler({ tx: tx as unknown as Db, businessDate, at: new Date(), occurrence: businessDate, log: t.app.log, integrations: NO_INTEGRATIONS, afterCommit: () => {} }));
 const available = async () => balanceOf("lender_funds", (await findLedgerAccount(t.app.db, "lender_funds", { customerId: lender.customerId, accountId: lender.accountId }))!);
 const statusOf = async (id: string) => (await t.app.db.select().from(schema.accountApplications).where(eq(schema.accountApplications.id, id)))[0]!.status;
 const investmentsOf = (id: string) => t.app.db.select().from(schema.investments).where(eq(schema.investments.accountApplicationId, id));

@@ -57,8 +57,8 @@ const field = (key: string) => new FieldErrors({ amount: [t(`account.investment.
  * created `pending`, and its amount is reserved by a pending ledger transfer lender_funds →
  * lender_investment (decision 0009; the ledger refuses more than the available balance in the
  * statement that posts). The investment that completes the amount moves the application `fund`
- * (→ waiting_for_deadline, actor system). The same key on the same account answers the stored
- * investment (`replayed`) and reserves nothing again.
+ * (→ waiting_for_deadline, actor system) and records the business date as `funded_on`. The
+ * same key on the same account answers the stored investment (`replayed`) and reserves nothing.
  */
 export async function invest(db: Db, input: InvestInput): Promise<{ investment: Investment; funding: Funding; replayed: boolean }> {
   return db.transaction(async (txn) => {
@@ -121,7 +121,11 @@ export async function invest(db: Db, input: InvestInput): Promise<{ investment: 
     await recordTransition(tx, { subject: "investment", id, from: null, to: "pending", event: "invest", actor: { kind: "customer", id: input.customerId }, reason: null });
 
     const funded = fundedBefore + input.amount;
-    if (funded === total) await transitionApplication(tx, input.applicationId, "fund", SYSTEM, "fully funded");
+    if (funded === total) {
+      await transitionApplication(tx, input.applicationId, "fund", SYSTEM, "fully funded");
+      // The cooling-off is counted from this business date (decision 0015).
+      await tx.update(schema.accountApplications).set({ fundedOn: input.businessDate }).where(eq(schema.accountApplications.id, input.applicationId));
+    }
     return { investment: investment!, funding: { amount: total, funded, remaining: remainingAmount(total, funded) }, replayed: false };
   });
 }

@@ -1,0 +1,36 @@
+import type { Db } from "@pinjaman/db";
+import { ConfigError, type Config } from "../../config.ts";
+import { sandboxBank } from "./sandbox-bank.ts";
+
+/** A transfer from the platform's escrow account to a borrower's bank account (disbursal). */
+export type BankTransfer = {
+  /**
+   * The caller's idempotency reference (the disbursal id): the bank pays one reference once and
+   * answers a repeated call with the first call's result.
+   */
+  reference: string;
+  /** Whole rupiah. */
+  amount: number;
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+};
+
+export type BankTransferResult =
+  | { ok: true; bankReference: string }
+  /** `retryable`: try again later (bank down, timeout); otherwise never (account closed, name mismatch). */
+  | { ok: false; retryable: boolean; reason: string };
+
+export type BankAdapter = { transfer(transfer: BankTransfer): Promise<BankTransferResult> };
+
+/**
+ * The bank adapter for this configuration. Only the sandbox bank exists: outside the sandbox the
+ * server refuses to start rather than pretend to pay borrowers.
+ */
+export function selectBank(config: Pick<Config, "sandbox" | "bank">, db: Db): BankAdapter {
+  if (config.bank.adapter === "sandbox" && config.sandbox) return sandboxBank(db, config.bank.sandboxDisbursal);
+  throw new ConfigError(
+    "Invalid configuration:\n  BANK_ADAPTER: paying borrowers outside the sandbox needs a bank adapter, and none is configured. " +
+      "Start with SANDBOX=1 (the sandbox bank pays nobody; BANK_ADAPTER=sandbox) or add the bank's adapter in apps/api/src/integrations/bank/.",
+  );
+}

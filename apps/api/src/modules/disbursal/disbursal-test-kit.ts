@@ -1,0 +1,107 @@
+import { schema, type Db } from "@pinjaman/db";
+import { coolingOffEndsOn } from "@pinjaman/domain/disbursal";
+import { flatInterest } from "@pinjaman/domain/schedule";
+import { SANDBOX_CHANNEL_CODES } from "@pinjaman/domain/virtual-accounts";
+import { asc, eq } from "drizzle-orm";
+import { randomInt } from "node:crypto";
+import { sandboxBank } from "../../integrations/bank/sandbox-bank.ts";
+import type { JobIntegrations } from "../../jobs/job-definition.ts";
+import { recordTransition, SYSTEM } from "../account-applications/status-transitions.ts";
+import { invest } from "../funding/investment-service.ts";
+import { virtualAccountsOf } from "../invoices/virtual-accounts.ts";
+import { startDueDisbursals } from "./cooling-off.ts";
+import { runDisbursal } from "./disbursal-run.ts";
+
+/**
+ * Test kit: loans made the way production makes them (approved application → lenders invest →
+ * fully funded → cooling-off over → the sandbox bank pays), for the tests of later work
+ * (repayment, late fees, the dashboard). Lenders need funds first (funding-fixtures.ts `lenderWithFunds`).
+ */
+
+export type LoanTerms = { amount: number; term: number; dailyRatePpm: number };
+
+/** The sandbox bank paying every transfer, with the sandbox's virtual-account codes. */
+export function sandboxDisbursalIntegrations(db: Db, behaviour: "succeed" | "fail" | "fail_once" = "succeed"): JobIntegrations {
+  return { sandbox: true, bank: sandboxBank(db, behaviour), virtualAccountCodes: SANDBOX_CHANNEL_CODES };
+}
+
+/** The Jakarta instant `hh:mm` on a business date. */
+export const businessInstant = (date: string, hhmm = "01:00") => new Date(`${date}T${hhmm}:00+07:00`);
+
+/**
+ * Gives a customer the bank account onboarding's `bank` step collects (on their profile, created
+ * with a random NIK when they have none), so a disbursal can pay them.
+ */
+export async function withBankAccount(db: Db, customerId: string, accountNumber = "1234567890", bankCode = "bca"): Promise<void> {
+  const [customer] = await db.select({ name: schema.customers.name }).from(schema.customers).where(eq(schema.customers.id, customerId));
+  const bank = { bank_code: bankCode, bank_account_number: accountNumber, bank_account_holder: customer!.name };
+  const [profile] = await db.select({ kyc: schema.customerProfiles.kyc }).from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, customerId));
+  if (profile) {
+    await db.update(schema.customerProfiles).set({ kyc: { ...profile.kyc, ...bank } }).where(eq(schema.customerProfiles.customerId, customerId));
+    return;
+  }
+  const nik = `3273${String(randomInt(0, 1e9)).padStart(9, "0")}${String(randomInt(0, 1e3)).padStart(3, "0")}`;
+  await db.insert(schema.customerProfiles).values({ customerId, personalCode: nik, fullName: customer!.name, birthDate: "1990-01-01", kyc: bank, consent: {} });
+}
+
+/** A borrower's initial application approved and waiting for investment, with the offer's total repayment. */
+export async function approvedLoanApplication(db: Db, customerId: string, terms: LoanTerms): Promise<{ accountId: string; applicationId: string }> {
+  const [account] = await db.insert(schema.accounts).values({ customerId, typeKey: "loan", productKey: "spl", status: "pending" }).returning({ id: schema.accounts.id });
+  const totalRepayment = terms.amount + flatInterest(terms.amount, terms.dailyRatePpm, terms.term);
+  const [application] = await db
+    .insert(schema.accountApplications)
+    .values({ accountId: account!.id, typeKey: "initial", status: "waiting_for_investment", ...terms, totalRepayment, submittedOn: "2026-11-01" })
+    .returning({ id: schema.accountApplications.id });
+  await recordTransition(db, { subject: "account_application", id: application!.id, from: "submitted", to: "waiting_for_investment", event: "approve", actor: SYSTEM, reason: null });
+  return { accountId: account!.id, applicationId: application!.id };
+}
+
+export type Lender = { customerId: string; investmentAccountId: string; amount: number };
+
+/** Each lender invests their amount on `fundedOn`; the last one funds the application fully. */
+export async function fundApplication(db: Db, applicationId: string, lenders: readonly Lender[], fundedOn: string): Promise<void> {
+  for (const [i, lender] of lenders.entries()) {
+    await invest(db, { ...lender, applicationId, idempotencyKey: `kit-${applicationId}-${i}`, businessDate: fundedOn });
+  }
+}
+
+export type DisbursedLoanInput = {
+  borrowerCustomerId: string;
+  lenders: readonly Lender[];
+  terms: LoanTerms;
+  /** Business date the application is fully funded (default 2026-11-02); paid out COOLING_OFF_DAYS later. */
+  fundedOn?: string;
+};
+
+/**
+ * A loan taken through the real path to `activated`: the borrower gets a bank account if they
+ * have none, an application is approved, the lenders fund it in full (their amounts must add up to
+ * `terms.amount`), the cooling-off ends and the sandbox bank pays. Answers the loan and what
+ * disbursal made of it (schedule, virtual accounts).
+ */
+export async function disbursedLoan(db: Db, input: DisbursedLoanInput) {
+  const funded = input.lenders.reduce((sum, l) => sum + l.amount, 0);
+  if (funded !== input.terms.amount) throw new Error(`lenders invest ${funded}, the loan is ${input.terms.amount}`);
+  const fundedOn = input.fundedOn ?? "2026-11-02";
+  const effectiveOn = coolingOffEndsOn(fundedOn);
+  const { applicationId } = await approvedLoanApplication(db, input.borrowerCustomerId, input.terms);
+  const [profile] = await db.select({ kyc: schema.customerProfiles.kyc }).from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, input.borrowerCustomerId));
+  if (!profile?.kyc.bank_account_number) await withBankAccount(db, input.borrowerCustomerId);
+  await fundApplication(db, applicationId, input.lenders, fundedOn);
+  await db.transaction((tx) => startDueDisbursals(tx as unknown as Db, effectiveOn, businessInstant(effectiveOn, "00:40")));
+  const [disbursal] = await db.select().from(schema.disbursals).where(eq(schema.disbursals.accountApplicationId, applicationId));
+  if (!disbursal) throw new Error(`application ${applicationId} did not reach disbursal (status not waiting_for_deadline?)`);
+  const outcome = await runDisbursal(db, sandboxDisbursalIntegrations(db), disbursal.id, businessInstant(effectiveOn, "01:00"));
+  if (outcome !== "succeeded") throw new Error(`disbursal of ${applicationId}: ${outcome}`);
+  const [application] = await db.select().from(schema.accountApplications).where(eq(schema.accountApplications.id, applicationId));
+  const invoices = await db.select().from(schema.invoices).where(eq(schema.invoices.accountApplicationId, applicationId)).orderBy(asc(schema.invoices.number));
+  return {
+    accountId: application!.accountId,
+    applicationId,
+    disbursalId: disbursal.id,
+    effectiveOn,
+    maturityOn: application!.maturityOn!,
+    invoices,
+    virtualAccounts: await virtualAccountsOf(db, application!.accountId),
+  };
+}
