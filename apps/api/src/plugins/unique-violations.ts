@@ -41,6 +41,7 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   invoices_application_number: "written only by fixSchedule, serialised by a row lock on the application (decision 0012)",
   virtual_accounts_account_channel: "written only by openVirtualAccounts, serialised by a row lock on the account (decision 0012)",
   virtual_accounts_channel_number: "numbers come from a sequence value used once per channel (decision 0012)",
+  payments_gateway_transaction: "checked and written under a transaction-scoped advisory lock on the transaction id (decision 0016)",
 };
 
 type DatabaseErrorFields = { code?: unknown; constraint?: unknown; cause?: unknown };
