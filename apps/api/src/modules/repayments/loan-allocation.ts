@@ -123,13 +123,15 @@ async function movements(
     .from(schema.investments)
     .where(and(eq(schema.investments.accountApplicationId, position.application.id), eq(schema.investments.status, "settled")))
     .orderBy(schema.investments.id);
-  const lenders = await Promise.all(
-    investments.map(async (investment) => ({
+  // One query at a time: a transaction's connection runs one statement at once.
+  const lenders = [];
+  for (const investment of investments) {
+    lenders.push({
       investment,
       funds: await open("lender_funds", { customerId: investment.customerId, accountId: investment.investmentAccountId }),
       share: await open("lender_investment", { customerId: investment.customerId, accountId, investmentId: investment.id }),
-    })),
-  );
+    });
+  }
   const payouts = lenderPayouts(
     parts,
     lenders.map((l) => ({ investmentId: l.investment.id, amount: l.investment.amount, outstandingPrincipal: balanceOf("lender_investment", l.share).posted, taxRatePpm: withholdingRatePpm(l.investment) })),
