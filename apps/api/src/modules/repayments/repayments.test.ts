@@ -93,6 +93,9 @@ describe("receivePayment", () => {
     expect(again).toEqual({ payment: first.payment, replayed: true });
     expect(await transferCount()).toBe(before);
     await expect(l.pay(200_000, "2026-02-11", "trx-replay")).rejects.toBeInstanceOf(Refusal);
+    // Stored once, never changed.
+    await expect(db.update(schema.payments).set({ amount: 1 }).where(eq(schema.payments.id, first.payment.id))).rejects.toThrow();
+    await expect(db.delete(schema.payments).where(eq(schema.payments.id, first.payment.id))).rejects.toThrow();
   });
 
   it("parks an unknown virtual account, an impossible amount and a payment to a closed loan in payment suspense", async () => {
