@@ -32,6 +32,7 @@ import { lenderFundsRoutes } from "./modules/ledger/routes.ts";
 import { invoiceRoutes } from "./modules/invoices/routes.ts";
 import { fundingRoutes } from "./modules/funding/routes.ts";
 import { disbursalRoutes } from "./modules/disbursal/routes.ts";
+import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./modules/repayments/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { businessClockRoutes } from "./modules/business-clock/routes.ts";
@@ -165,6 +166,8 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(invoiceRoutes, { prefix: "/app_api/v1" });
   await app.register(fundingRoutes, { prefix: "/app_api/v1" });
   await app.register(disbursalRoutes, { prefix: "/app_api/v1" });
+  await app.register(sandboxPaymentRoutes, { prefix: "/app_api/v1" });
+  await app.register(paymentGatewayRoutes, { prefix: "/pub_api/v1" });
   await app.register(publicFlowRoutes, { prefix: "/pub_api/v1/open" });
   await app.register(addressRoutes, { prefix: "/pub_api/v1/open" });
   await app.register(voiceRoutes, { prefix: "/pub_api/v1/open" });

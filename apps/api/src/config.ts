@@ -3,6 +3,12 @@ import { resolvePostalCodesCsv } from "@pinjaman/db/address-data";
 import { parseChannelCodes, SANDBOX_CHANNEL_CODES, type ChannelCodes } from "@pinjaman/domain/virtual-accounts";
 import { z } from "zod";
 
+/**
+ * The platform fee on lenders' interest when PLATFORM_FEE_PPM is not set: 10 % of the gross
+ * interest. The spec names no fee; this is a placeholder for the business to set (decision 0016).
+ */
+export const DEFAULT_PLATFORM_FEE_PPM = 100_000;
+
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
 const envSchema = z
@@ -46,6 +52,10 @@ const envSchema = z
         return parsed;
       })
       .optional(),
+    /** The secret the payment gateway signs its notifications with (HMAC-SHA256, decision 0016). */
+    PAYMENT_GATEWAY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** The platform's fee on each lender's interest, ppm of the gross interest (decision 0016). */
+    PLATFORM_FEE_PPM: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_PLATFORM_FEE_PPM),
   })
   .transform((env) => {
     // Sandbox is the default unless production settings (a real database) are given.
@@ -67,6 +77,9 @@ const envSchema = z
         adapter: env.BANK_ADAPTER ?? (sandbox ? ("sandbox" as const) : null),
         sandboxDisbursal: env.SANDBOX_BANK_DISBURSAL,
       },
+      /** The public sandbox secret inside the sandbox; outside it the webhook refuses to start without one (modules/repayments). */
+      paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET ?? (sandbox ? SANDBOX_PAYMENT_GATEWAY_SECRET : undefined),
+      platformFeePpm: env.PLATFORM_FEE_PPM,
       logLevel: env.LOG_LEVEL,
       publicOrigin: env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`,
       // The postal codes imported at a sandbox start when none is there yet (README of ../shared/data).
@@ -102,6 +115,9 @@ const envSchema = z
     ].filter(([, value]) => value === undefined);
     for (const [name] of missing) ctx.addIssue({ code: "custom", message: `${name} is required when STORAGE is s3`, path: [name as string] });
   });
+
+/** The sandbox gateway's signing secret: public (tests and the sandbox page sign with it), never used outside the sandbox. */
+export const SANDBOX_PAYMENT_GATEWAY_SECRET = "sandbox-payment-gateway-secret-not-for-production";
 
 /** The documented sandbox key of the company services (README); never valid outside sandbox. */
 export const SANDBOX_COMPANY_API_KEY = "sandbox-company-api-key";

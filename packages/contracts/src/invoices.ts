@@ -57,6 +57,13 @@ export const newPaymentResponse = z.object({
     /** The first open invoice due after today, null when none. */
     next_due_on: isoDate.nullable(),
     next_amount: rupiah.nullable(),
+    /**
+     * What to pay today to pay the whole loan off (decision 0013: interest to date, the rest
+     * waived), less the borrower's credit, which the payment uses first; 0 when nothing is owed.
+     */
+    payoff_amount: rupiah,
+    /** The borrower's credit (overpayments) kept on the loan, used first by the next payment. */
+    credit_balance: rupiah,
   }),
 });
 export type NewPayment = z.infer<typeof newPaymentResponse>["data"];

@@ -33,6 +33,11 @@ export const invoices = pgTable(
     paidPrincipal: rupiah("paid_principal").notNull().default(0),
     paidInterest: rupiah("paid_interest").notNull().default(0),
     paidLateFee: rupiah("paid_late_fee").notNull().default(0),
+    /**
+     * Interest taken off by an early payoff (decision 0016): `interest` and `total` are lowered by
+     * it, so interest + waived_interest is what the schedule billed.
+     */
+    waivedInterest: rupiah("waived_interest").notNull().default(0),
     /** open: something is owed; paid: principal, interest and late fee all paid. Late = open past due_on. */
     status: text("status", { enum: ["open", "paid"] }).notNull().default("open"),
     paidOn: date("paid_on", { mode: "string" }),

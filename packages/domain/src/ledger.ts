@@ -78,6 +78,10 @@ export const TRANSFER_CODES = [
   "disbursal",
   "upfront_fee",
   "repayment",
+  /** A borrower's payment arriving on the loan's clearing account (decision 0016). */
+  "payment_received",
+  /** The borrower's earlier credit taken back to pay invoices (decision 0016). */
+  "credit_used",
   "principal_share",
   "interest_share",
   "late_fee",

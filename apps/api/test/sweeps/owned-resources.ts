@@ -1,8 +1,10 @@
 import { schema } from "@pinjaman/db";
+import { SANDBOX_CHANNEL_CODES } from "@pinjaman/domain/virtual-accounts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { OwnedResource } from "../../src/plugins/access.ts";
 import { sessionFor, type TestSession } from "../../src/modules/identity/test-sessions.ts";
+import { openVirtualAccounts } from "../../src/modules/invoices/virtual-accounts.ts";
 
 /** A customer's stored resource: its id and texts that must never reach another caller. */
 export type Owned = { id: string; secrets: string[] };
@@ -68,7 +70,12 @@ export const OWNED_RESOURCE_FACTORIES: Record<OwnedResource, Factory> = {
     });
     return { id: await created(res, "field_upload"), secrets: ["ktp-sweep-owner"] };
   },
-  loan_account: async (app, owner) => ({ id: (await loanAccountOf(app, owner)).account.id, secrets: [] }),
+  // With its virtual accounts (what payments/new and the sandbox payments route read): their numbers are the owner's.
+  loan_account: async (app, owner) => {
+    const { account } = await loanAccountOf(app, owner);
+    const vas = await app.db.transaction((tx) => openVirtualAccounts(tx, account.id, SANDBOX_CHANNEL_CODES));
+    return { id: account.id, secrets: vas.map((va) => va.number) };
+  },
   // An investment account as the seed gives a lender, with a sandbox deposit on it.
   investment_account: async (app, owner) => {
     const [account] = await app.db.insert(schema.accounts).values({ customerId: owner.customerId, typeKey: "investment", status: "active" }).returning();

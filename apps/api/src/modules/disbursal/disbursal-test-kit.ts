@@ -1,5 +1,6 @@
 import { schema, type Db } from "@pinjaman/db";
-import { coolingOffEndsOn } from "@pinjaman/domain/disbursal";
+import { addDays } from "@pinjaman/domain/dates";
+import { COOLING_OFF_DAYS, coolingOffEndsOn } from "@pinjaman/domain/disbursal";
 import { flatInterest } from "@pinjaman/domain/schedule";
 import { SANDBOX_CHANNEL_CODES } from "@pinjaman/domain/virtual-accounts";
 import { asc, eq } from "drizzle-orm";
@@ -68,9 +69,12 @@ export async function fundApplication(db: Db, applicationId: string, lenders: re
 export type DisbursedLoanInput = {
   borrowerCustomerId: string;
   lenders: readonly Lender[];
-  terms: LoanTerms;
+  /** The amount defaults to what the lenders invest together. */
+  terms: Omit<LoanTerms, "amount"> & { amount?: number };
   /** Business date the application is fully funded (default 2026-11-02); paid out COOLING_OFF_DAYS later. */
   fundedOn?: string;
+  /** Or the business date it is paid out (and the schedule starts): funded COOLING_OFF_DAYS before. */
+  effectiveOn?: string;
 };
 
 /**
@@ -81,10 +85,11 @@ export type DisbursedLoanInput = {
  */
 export async function disbursedLoan(db: Db, input: DisbursedLoanInput) {
   const funded = input.lenders.reduce((sum, l) => sum + l.amount, 0);
-  if (funded !== input.terms.amount) throw new Error(`lenders invest ${funded}, the loan is ${input.terms.amount}`);
-  const fundedOn = input.fundedOn ?? "2026-11-02";
+  const terms = { ...input.terms, amount: input.terms.amount ?? funded };
+  if (funded !== terms.amount) throw new Error(`lenders invest ${funded}, the loan is ${terms.amount}`);
+  const fundedOn = input.fundedOn ?? (input.effectiveOn ? addDays(input.effectiveOn, -COOLING_OFF_DAYS) : "2026-11-02");
   const effectiveOn = coolingOffEndsOn(fundedOn);
-  const { applicationId } = await approvedLoanApplication(db, input.borrowerCustomerId, input.terms);
+  const { applicationId } = await approvedLoanApplication(db, input.borrowerCustomerId, terms);
   const [profile] = await db.select({ kyc: schema.customerProfiles.kyc }).from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, input.borrowerCustomerId));
   if (!profile?.kyc.bank_account_number) await withBankAccount(db, input.borrowerCustomerId);
   await fundApplication(db, applicationId, input.lenders, fundedOn);
@@ -98,6 +103,7 @@ export async function disbursedLoan(db: Db, input: DisbursedLoanInput) {
   return {
     accountId: application!.accountId,
     applicationId,
+    amount: terms.amount,
     disbursalId: disbursal.id,
     effectiveOn,
     maturityOn: application!.maturityOn!,

@@ -6,6 +6,7 @@ import { amountDueNow, invoiceOutstanding } from "@pinjaman/domain/invoices";
 import { channelCodeOf, type VirtualAccountChannel } from "@pinjaman/domain/virtual-accounts";
 import { hasKey, t } from "@pinjaman/i18n";
 import { searchConditions, type SearchFilter } from "../identity/search-filters.ts";
+import { borrowerCreditBalance, loanPosition, payoffOf } from "../repayments/loan-position.ts";
 import { loanAccountNotFound, virtualAccountsOf } from "./virtual-accounts.ts";
 import "@pinjaman/i18n/ns/payments";
 
@@ -71,7 +72,8 @@ function howToPay(channel: VirtualAccountChannel, method: (typeof METHODS)[numbe
 
 /**
  * GET accounts/{id}/payments/new: the loan account's channels with their VA numbers (the
- * preferred one first) and how to pay on each, the amount due on `today` and the next due date.
+ * preferred one first) and how to pay on each, the amount due on `today`, the next due date, what
+ * pays the loan off today (less the borrower's credit) and that credit.
  * 404 unless the caller owns the loan account.
  */
 export async function newPayment(db: Db, customerId: string, accountId: string, today: string): Promise<NewPayment> {
@@ -80,8 +82,10 @@ export async function newPayment(db: Db, customerId: string, accountId: string, 
     .from(schema.accounts)
     .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.customerId, customerId), eq(schema.accounts.typeKey, "loan")));
   if (!account) throw loanAccountNotFound();
-  const [vas, open] = await Promise.all([
+  const [vas, position, credit, open] = await Promise.all([
     virtualAccountsOf(db, accountId),
+    loanPosition(db, accountId),
+    borrowerCreditBalance(db, customerId, accountId),
     db
       .select()
       .from(schema.invoices)
@@ -102,5 +106,8 @@ export async function newPayment(db: Db, customerId: string, accountId: string, 
     today,
     next_due_on: next?.dueOn ?? null,
     next_amount: next ? invoiceOutstanding(next) : null,
+    // The borrower's credit is used first by the next payment, so it counts toward the payoff.
+    payoff_amount: position ? Math.max(0, payoffOf(position, today).total - credit) : 0,
+    credit_balance: credit,
   };
 }

@@ -22,7 +22,7 @@ function renderPage(api = fakeApi(), sandbox = false) {
   return api;
 }
 
-const PAYMENT = { id: "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f", account_id: ACCOUNT_ID, channel: "bca_va" as const, virtual_account_number: BCA_VA, amount: 1_020_000, paid_on: "2026-11-24", allocation: { late_fee: 0, interest: 120_000, principal: 900_000, credit: 0 }, account_status: "active" };
+const PAYMENT = { id: "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f", account_id: ACCOUNT_ID, channel: "bca_va" as const, virtual_account_number: BCA_VA, amount: 1_020_000, paid_on: "2026-11-24", allocation: { late_fee: 0, interest: 120_000, principal: 900_000, credit: 0, credit_used: 0, waived_interest: 0 }, account_status: "active", status: "allocated" as const, parked_reason: null };
 
 describe("the loan page", () => {
   it("summarises the loan: terms, maturity extension, what is owed and the payoff today", async () => {

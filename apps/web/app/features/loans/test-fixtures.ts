@@ -95,6 +95,8 @@ export const NEW_PAYMENT: NewPayment = {
   today: "2026-11-24",
   next_due_on: "2026-12-24",
   next_amount: 560_000,
+  payoff_amount: 1_520_000,
+  credit_balance: 0,
 };
 
 /** A LoansApi whose calls answer the given data; override any call per test. */

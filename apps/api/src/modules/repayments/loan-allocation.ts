@@ -1,0 +1,160 @@
+import { schema, type Db } from "@pinjaman/db";
+import { invoiceOutstanding } from "@pinjaman/domain/invoices";
+import { balanceOf } from "@pinjaman/domain/ledger";
+import { waiveInterest } from "@pinjaman/domain/payoff";
+import { allocatePayment, applyAllocation, type PaymentAllocation } from "@pinjaman/domain/repayment-allocation";
+import { lenderPayouts } from "@pinjaman/domain/repayment-shares";
+import { and, eq, sql } from "drizzle-orm";
+import { createTransfers, openLedgerAccount, type TransferInput } from "../ledger/ledger-service.ts";
+import type { StoredInvoice } from "../invoices/schedule-fixing.ts";
+import { borrowerCreditBalance, payoffOf, type LoanPosition } from "./loan-position.ts";
+
+/**
+ * PPh 23/26 withholding on lenders' interest belongs to the lender issue (decision 0016): until
+ * a lender's tax residence is stored, nothing is withheld. The lender issue replaces this with
+ * `withholdingTaxRatePpm(residence)` of packages/domain/src/lender-split.ts and the ledger then
+ * moves `lender_funds → tax_withheld` per lender (the code `tax_withholding` exists).
+ */
+const withholdingRatePpm = (_investment: typeof schema.investments.$inferSelect): number => 0;
+
+export type LoanAllocation = {
+  lateFee: number;
+  interest: number;
+  principal: number;
+  credit: number;
+  creditUsed: number;
+  waivedInterest: number;
+  /** Every invoice is paid: the caller closes the loan. */
+  paidOff: boolean;
+};
+
+/**
+ * Which invoices a payment that does not pay the loan off goes to (decision 0016): every open
+ * invoice due on or before today, then the next one (what the borrower is shown as next_amount,
+ * so paying an instalment early pays it). What is left is kept as credit for the next payment.
+ */
+function invoicesToPay(invoices: readonly StoredInvoice[], today: string): StoredInvoice[] {
+  const open = invoices.filter((i) => invoiceOutstanding(i) > 0);
+  const next = open.find((i) => i.dueOn > today);
+  return open.filter((i) => i.dueOn <= today || i === next);
+}
+
+const sumOf = (allocation: PaymentAllocation, part: "lateFee" | "interest" | "principal") => allocation.invoices.reduce((s, a) => s + a[part], 0);
+
+/**
+ * Allocates `amount` (plus the borrower's earlier credit, used first) to a locked, active loan in
+ * the caller's transaction: invoices' paid parts, the account's principal balance, and one ledger
+ * batch (decision 0009 "Repayment"): the payment arrives bank_escrow → borrower_clearing, then
+ * late fee → late_fees (shared out to the lenders), each lender's interest less the platform fee
+ * → lender_funds, the fee → platform_fees, principal → loan_receivable with each lender's share
+ * lender_investment → lender_funds, the rest → borrower_credit. One batch locks its ledger
+ * accounts in id order, so concurrent payments and disbursals cannot deadlock on them.
+ * When `amount` + credit reaches the payoff amount of today, the loan is paid off: the interest
+ * not yet earned is waived on the newest invoices (decision 0013) and every invoice is paid.
+ */
+export async function allocateToLoan(
+  tx: Db,
+  input: { paymentId: string; borrowerId: string; accountId: string; virtualAccountNumber: string; amount: number; businessDate: string; platformFeePpm: number },
+  position: LoanPosition,
+): Promise<LoanAllocation> {
+  const { borrowerId, accountId, businessDate } = input;
+  const creditUsed = await borrowerCreditBalance(tx, borrowerId, accountId);
+  const funds = input.amount + creditUsed;
+  const payoff = payoffOf(position, businessDate);
+  const payingOff = funds >= payoff.total;
+  const billed = payingOff ? waiveInterest(position.invoices, payoff.waivedInterest) : position.invoices;
+  const allocation = allocatePayment(payingOff ? billed : invoicesToPay(billed, businessDate), funds);
+  const parts = { lateFee: sumOf(allocation, "lateFee"), interest: sumOf(allocation, "interest"), principal: sumOf(allocation, "principal") };
+
+  await writeInvoices(tx, position.invoices, billed, allocation, businessDate);
+  if (parts.principal > 0) {
+    await tx.update(schema.accounts).set({ principalBalance: sql`${schema.accounts.principalBalance} - ${parts.principal}::bigint` }).where(eq(schema.accounts.id, accountId));
+  }
+  await createTransfers(tx, await movements(tx, input, position, { ...parts, credit: allocation.credit, creditUsed }));
+  const paidOff = (await tx.select({ id: schema.invoices.id }).from(schema.invoices).where(and(eq(schema.invoices.accountApplicationId, position.application.id), eq(schema.invoices.status, "open")))).length === 0;
+  return { ...parts, credit: allocation.credit, creditUsed, waivedInterest: payingOff ? payoff.waivedInterest : 0, paidOff };
+}
+
+/**
+ * Writes each allocated invoice's new paid parts, paid (with paid_on) when nothing is left; with
+ * a payoff, the interest waived on an invoice lowers its interest and total and is recorded.
+ */
+async function writeInvoices(tx: Db, originals: readonly StoredInvoice[], billed: readonly StoredInvoice[], allocation: PaymentAllocation, businessDate: string): Promise<void> {
+  const touched = new Set(allocation.invoices.map((a) => a.number));
+  for (const after of applyAllocation(billed, allocation)) {
+    const waived = originals.find((i) => i.number === after.number)!.interest - after.interest;
+    if (!touched.has(after.number) && waived === 0) continue;
+    const paid = invoiceOutstanding(after) === 0;
+    await tx
+      .update(schema.invoices)
+      .set({
+        interest: after.interest,
+        total: after.principal + after.interest,
+        waivedInterest: after.waivedInterest + waived,
+        paidLateFee: after.paidLateFee,
+        paidInterest: after.paidInterest,
+        paidPrincipal: after.paidPrincipal,
+        ...(paid ? { status: "paid" as const, paidOn: businessDate } : {}),
+      })
+      .where(eq(schema.invoices.id, after.id));
+  }
+}
+
+type Parts = { lateFee: number; interest: number; principal: number; credit: number; creditUsed: number };
+
+/** The ledger batch of one allocated payment (zero amounts left out: a transfer moves something). */
+async function movements(
+  tx: Db,
+  input: { paymentId: string; borrowerId: string; accountId: string; virtualAccountNumber: string; amount: number; businessDate: string; platformFeePpm: number },
+  position: LoanPosition,
+  parts: Parts,
+): Promise<TransferInput[]> {
+  const { paymentId, borrowerId, accountId, businessDate } = input;
+  const open = (kind: Parameters<typeof openLedgerAccount>[1], owner: Parameters<typeof openLedgerAccount>[2] = {}) => openLedgerAccount(tx, kind, owner);
+  const escrow = await open("bank_escrow");
+  const clearing = await open("borrower_clearing", { customerId: borrowerId, accountId, virtualAccount: input.virtualAccountNumber });
+  const credit = await open("borrower_credit", { customerId: borrowerId, accountId });
+  const receivable = await open("loan_receivable", { customerId: borrowerId, accountId });
+  const platformFees = await open("platform_fees");
+  const lateFees = await open("late_fees");
+
+  const investments = await tx
+    .select()
+    .from(schema.investments)
+    .where(and(eq(schema.investments.accountApplicationId, position.application.id), eq(schema.investments.status, "settled")))
+    .orderBy(schema.investments.id);
+  // One query at a time: a transaction's connection runs one statement at once.
+  const lenders = [];
+  for (const investment of investments) {
+    lenders.push({
+      investment,
+      funds: await open("lender_funds", { customerId: investment.customerId, accountId: investment.investmentAccountId }),
+      share: await open("lender_investment", { customerId: investment.customerId, accountId, investmentId: investment.id }),
+    });
+  }
+  const payouts = lenderPayouts(
+    parts,
+    lenders.map((l) => ({ investmentId: l.investment.id, amount: l.investment.amount, outstandingPrincipal: balanceOf("lender_investment", l.share).posted, taxRatePpm: withholdingRatePpm(l.investment) })),
+    input.platformFeePpm,
+  );
+
+  const reference = `payment:${paymentId}`;
+  const transfers: TransferInput[] = [];
+  const move = (movement: string, code: TransferInput["code"], debitAccountId: string, creditAccountId: string, amount: number) => {
+    if (amount > 0) transfers.push({ mode: "single_phase", code, debitAccountId, creditAccountId, amount, idempotencyKey: `${reference}:${movement}`, businessDate, reference });
+  };
+  move("received", "payment_received", escrow.id, clearing.id, input.amount);
+  move("credit_used", "credit_used", credit.id, clearing.id, parts.creditUsed);
+  move("late_fee", "late_fee", clearing.id, lateFees.id, parts.lateFee);
+  move("principal", "repayment", clearing.id, receivable.id, parts.principal);
+  for (const [k, lender] of lenders.entries()) {
+    const p = payouts[k]!;
+    const id = lender.investment.id;
+    move(`late_fee_share:${id}`, "late_fee", lateFees.id, lender.funds.id, p.lateFee);
+    move(`interest_share:${id}`, "interest_share", clearing.id, lender.funds.id, p.interest - p.platformFee);
+    move(`principal_share:${id}`, "principal_share", lender.share.id, lender.funds.id, p.principal);
+  }
+  move("platform_fee", "platform_fee", clearing.id, platformFees.id, payouts.reduce((s, p) => s + p.platformFee, 0));
+  move("overpayment", "overpayment", clearing.id, credit.id, parts.credit);
+  return transfers;
+}

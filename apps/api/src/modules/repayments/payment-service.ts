@@ -1,0 +1,122 @@
+import { schema, type Db } from "@pinjaman/db";
+import { t } from "@pinjaman/i18n";
+import { and, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { Refusal } from "../../plugins/errors.ts";
+import { createTransfers, openLedgerAccount } from "../ledger/ledger-service.ts";
+import { closePaidOffLoan } from "./closing.ts";
+import { allocateToLoan } from "./loan-allocation.ts";
+import { loanPosition } from "./loan-position.ts";
+import "@pinjaman/i18n/ns/payments";
+
+export type StoredPayment = typeof schema.payments.$inferSelect;
+type ParkedReason = NonNullable<StoredPayment["parkedReason"]>;
+
+/** Money paid into a virtual account, as the gateway (or the sandbox playing it) reports it. */
+export type IncomingPayment = {
+  channel: string;
+  virtualAccountNumber: string;
+  amount: number;
+  gatewayTransactionId: string;
+  businessDate: string;
+  paidAt?: Date | null;
+  source: "gateway" | "sandbox";
+};
+
+export type RepaymentSettings = { platformFeePpm: number };
+
+/** The largest amount the books take as a payment: above it, or not a whole rupiah above 0, it is parked. */
+const MAX_PAYMENT = 10_000_000_000_000;
+
+function sameNotification(stored: StoredPayment, incoming: IncomingPayment): boolean {
+  return stored.amount === incoming.amount && stored.channel === incoming.channel && stored.virtualAccountNumber === incoming.virtualAccountNumber;
+}
+
+/**
+ * The one path every payment takes (decision 0016), in one transaction:
+ * - idempotent on the gateway transaction id: under a transaction-scoped advisory lock on it, a
+ *   stored payment with the same content is answered (`replayed`) and nothing is posted again;
+ *   other content under the same id is a 409;
+ * - an unknown virtual account, an impossible amount (0) or a loan that is not active parks the
+ *   payment: `bank_escrow → payment_suspense`, never lost;
+ * - otherwise the loan account row is locked (concurrent payments of one loan serialise), the
+ *   payment is allocated (loan-allocation.ts) and a paid-off loan is closed (closing.ts).
+ */
+export async function receivePayment(db: Db, incoming: IncomingPayment, settings: RepaymentSettings): Promise<{ payment: StoredPayment; replayed: boolean }> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment:${incoming.gatewayTransactionId}`}))`);
+    const [stored] = await tx.select().from(schema.payments).where(eq(schema.payments.gatewayTransactionId, incoming.gatewayTransactionId));
+    if (stored) {
+      if (!sameNotification(stored, incoming)) throw new Refusal(409, "payment_conflict", t("payments.payment.transaction_reused"));
+      return { payment: stored, replayed: true };
+    }
+
+    const [va] = await tx
+      .select()
+      .from(schema.virtualAccounts)
+      .where(and(sql`${schema.virtualAccounts.channel} = ${incoming.channel}`, eq(schema.virtualAccounts.number, incoming.virtualAccountNumber)));
+    if (!va) return { payment: await park(tx, incoming, "unknown_virtual_account", null), replayed: false };
+    if (!Number.isSafeInteger(incoming.amount) || incoming.amount <= 0 || incoming.amount > MAX_PAYMENT) {
+      return { payment: await park(tx, incoming, "invalid_amount", va), replayed: false };
+    }
+    const [account] = await tx.select().from(schema.accounts).where(eq(schema.accounts.id, va.accountId)).for("update");
+    const position = account?.status === "active" ? await loanPosition(tx, va.accountId, { lock: true }) : null;
+    if (!account || !position) return { payment: await park(tx, incoming, "account_not_active", va), replayed: false };
+
+    const paymentId = randomUUID();
+    const allocated = await allocateToLoan(
+      tx,
+      { paymentId, borrowerId: account.customerId, accountId: account.id, virtualAccountNumber: va.number, amount: incoming.amount, businessDate: incoming.businessDate, platformFeePpm: settings.platformFeePpm },
+      position,
+    );
+    if (allocated.paidOff) await closePaidOffLoan(tx, account.id, position.application.id, incoming.businessDate);
+    const [payment] = await tx
+      .insert(schema.payments)
+      .values({
+        ...rowOf(incoming, va),
+        id: paymentId,
+        status: "allocated",
+        lateFee: allocated.lateFee,
+        interest: allocated.interest,
+        principal: allocated.principal,
+        credit: allocated.credit,
+        creditUsed: allocated.creditUsed,
+        waivedInterest: allocated.waivedInterest,
+        accountStatus: allocated.paidOff ? "closed" : account.status,
+      })
+      .returning();
+    return { payment: payment!, replayed: false };
+  });
+}
+
+function rowOf(incoming: IncomingPayment, va: typeof schema.virtualAccounts.$inferSelect | null) {
+  return {
+    gatewayTransactionId: incoming.gatewayTransactionId,
+    source: incoming.source,
+    channel: incoming.channel,
+    virtualAccountNumber: incoming.virtualAccountNumber,
+    virtualAccountId: va?.id ?? null,
+    accountId: va?.accountId ?? null,
+    amount: incoming.amount,
+    businessDate: incoming.businessDate,
+    paidAt: incoming.paidAt ?? null,
+  };
+}
+
+/** Parks a payment for reconciliation: stored with its reason, its money in payment suspense. */
+async function park(tx: Db, incoming: IncomingPayment, reason: ParkedReason, va: typeof schema.virtualAccounts.$inferSelect | null): Promise<StoredPayment> {
+  const id = randomUUID();
+  const [payment] = await tx
+    .insert(schema.payments)
+    .values({ ...rowOf(incoming, va), id, status: "parked", parkedReason: reason, accountStatus: null })
+    .returning();
+  if (incoming.amount > 0 && Number.isSafeInteger(incoming.amount)) {
+    const escrow = await openLedgerAccount(tx, "bank_escrow");
+    const suspense = await openLedgerAccount(tx, "payment_suspense");
+    await createTransfers(tx, [
+      { mode: "single_phase", code: "payment_parked", debitAccountId: escrow.id, creditAccountId: suspense.id, amount: incoming.amount, idempotencyKey: `payment:${id}:parked`, businessDate: incoming.businessDate, reference: `payment:${id}` },
+    ]);
+  }
+  return payment!;
+}

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { virtualAccounts } from "./invoice-schema.ts";
+import { accounts } from "./loan-schema.ts";
+
+const rupiah = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
+
+const PAYMENT_STATUSES = ["allocated", "parked"] as const;
+/** Why a payment was parked for reconciliation (decision 0016). */
+const PARKED_REASONS = ["unknown_virtual_account", "invalid_amount", "account_not_active"] as const;
+
+/**
+ * A borrower's payment as the payment gateway (or the sandbox playing it) reported it (decision
+ * 0016): one row per gateway transaction id, never updated. `allocated`: it paid the loan's
+ * invoices (the parts below; `credit_used` came from the borrower's earlier credit, `credit` is
+ * kept as new credit), so late_fee + interest + principal + credit = amount + credit_used.
+ * `parked`: it matched no loan or no sensible amount and waits in payment suspense.
+ * Financial records: no cascade.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** The gateway's own id (sandbox: `sandbox:<account>:<key>`): one payment per id. */
+    gatewayTransactionId: text("gateway_transaction_id").notNull(),
+    source: text("source", { enum: ["gateway", "sandbox"] }).notNull(),
+    /** As reported; may name no channel we know when parked. */
+    channel: text("channel").notNull(),
+    virtualAccountNumber: text("virtual_account_number").notNull(),
+    virtualAccountId: uuid("virtual_account_id").references(() => virtualAccounts.id, { onDelete: "restrict" }),
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "restrict" }),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
+    parkedReason: text("parked_reason", { enum: PARKED_REASONS }),
+    /** The business date the money arrived. */
+    businessDate: date("business_date", { mode: "string" }).notNull(),
+    /** When the gateway says the borrower paid (null from the sandbox). */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    lateFee: rupiah("late_fee"),
+    interest: rupiah("interest"),
+    principal: rupiah("principal"),
+    credit: rupiah("credit"),
+    creditUsed: rupiah("credit_used"),
+    /** Scheduled interest no longer owed because this payment paid the loan off early. */
+    waivedInterest: rupiah("waived_interest"),
+    /** The loan account's status right after this payment (closed: it paid the loan off). */
+    accountStatus: text("account_status"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_gateway_transaction").on(t.gatewayTransactionId),
+    index("payments_account").on(t.accountId, t.createdAt),
+    check("payments_amount_not_negative", sql`${t.amount} >= 0`),
+    check("payments_parked_reason", sql`(${t.status} = 'parked') = (${t.parkedReason} is not null)`),
+    check("payments_allocated_to_account", sql`${t.status} = 'parked' or ${t.accountId} is not null`),
+    check(
+      "payments_every_rupiah",
+      sql`${t.status} = 'parked' or ${t.lateFee} + ${t.interest} + ${t.principal} + ${t.credit} = ${t.amount} + ${t.creditUsed}`,
+    ),
+  ],
+);
