@@ -61,7 +61,7 @@ describe("the job runner", () => {
 
   const runsOf = async (name: string) => database.db.select().from(schema.jobRuns).where(eq(schema.jobRuns.jobName, name));
 
-  it(`two runners on one database run a due job once for the business date (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, async () => {
+  it(`two runners on one database run a due job once for the business date (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, { timeout: 120_000 }, async () => {
     const job = countingJob("test-two-runners");
     const start = () => startJobRunner({ database, jobs: [job], sandbox: true, log, pollingIntervalSeconds: 0.5, tick: false });
     const [a, b] = await Promise.all([start(), start()]);
