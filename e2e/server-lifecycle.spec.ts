@@ -32,9 +32,12 @@ test("SIGTERM finishes a request in flight, then closes the database and exits 0
   const dataDir = mkdtempSync(join(tmpdir(), "pinjaman-shutdown-"));
   // The compiled server, as production runs it (`npm run test:e2e` builds it first).
   const server = spawn(process.execPath, ["apps/api/dist/main.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PGLITE_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
+    // Info logs on a pipe: "incoming request" tells when the server holds the request.
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), PGLITE_DIR: dataDir, LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  let output = "";
+  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = exitCode(server);
   await waitUntilServing();
 
@@ -48,7 +51,10 @@ test("SIGTERM finishes a request in flight, then closes the database and exits 0
   socket.write(
     `POST /pub_api/v1/open/support_requests HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 20)}`,
   );
-  await new Promise((r) => setTimeout(r, 200));
+  // Signal only once the server has the request (a fixed pause may not be enough on a loaded
+  // machine: a connection whose request was not read yet is idle, and closing drops it).
+  const received = () => output.split("\n").some((line) => line.includes('"incoming request"') && line.includes("/pub_api/v1/open/support_requests"));
+  await expect.poll(received, { timeout: 60_000, intervals: [20] }).toBe(true);
   server.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 300));
   socket.write(body.slice(20));

@@ -163,19 +163,27 @@ describe(`the server process (${label})`, () => {
   }, 600_000);
 
   it("with the job runner on, runs today's housekeeping once and stops it on SIGTERM before the database closes (exit 0)", async () => {
+    // Today's occurrence as of the start and the end of the test: they differ only when the test
+    // runs across 01:00 Jakarta, and then the server may owe (and run) both.
+    const firstOwed = currentOccurrence({ daily: "01:00" }, new Date()).key;
     const server = await startServer({ ...databaseEnv, JOBS: "1", LOG_LEVEL: "info" });
     await waitUntilReady(server);
     const ran = () => server.output().split("\n").filter((line) => line.includes('"job occurrence"') && line.includes('"job":"housekeeping"'));
     for (const until = Date.now() + 60_000; ran().length === 0 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(ran().length).toBe(1);
+    expect(ran().length).toBeGreaterThanOrEqual(1);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.output()).not.toMatch(/"level":50|job runner error|shutdown failed/);
+    const lastOwed = currentOccurrence({ daily: "01:00" }, new Date()).key;
 
     const database = await openTested();
     try {
       const runs = await database.db.select().from(schema.jobRuns);
-      expect(runs.filter((r) => r.jobName === "housekeeping").map((r) => r.occurrence)).toEqual([currentOccurrence({ daily: "01:00" }, new Date()).key]);
+      const occurrences = runs.filter((r) => r.jobName === "housekeeping").map((r) => r.occurrence).sort();
+      if (firstOwed === lastOwed) expect(occurrences).toEqual([firstOwed]);
+      else expect([[firstOwed], [lastOwed], [firstOwed, lastOwed]]).toContainEqual(occurrences);
+      // Once each: one log line per run.
+      expect(ran().length).toBe(occurrences.length);
     } finally {
       await database.close();
     }

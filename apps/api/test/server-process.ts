@@ -9,7 +9,7 @@ export type ServerProcess = {
   origin: string;
   /** What the process printed so far (stdout and stderr). */
   output(): string;
-  /** Resolves with the exit code, or the signal's name when killed by one. */
+  /** Resolves with the exit code, or the signal's name when killed by one, once all its output is read. */
   exited: Promise<number | string>;
 };
 
@@ -44,7 +44,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")));
+  // "close", not "exit": the process may have ended while its last lines still sit in the pipes, and
+  // tests read output() as soon as this resolves.
+  const exited = new Promise<number | string>((resolve) => child.once("close", (code, signal) => resolve(code ?? signal ?? "unknown")));
   return { child, origin: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 

@@ -25,8 +25,11 @@ export async function moveClockForward(input: {
   const { db, jobs, days, log } = input;
   const ran: JobRunRecord[] = [];
   let now: BusinessNow | undefined;
+  // One real instant for the whole move: the days' spans then join up exactly (a fresh reading per
+  // day would leave the time between two readings in no span, and its jobs would never run).
+  const real = input.real ?? new Date();
   for (let day = 0; day < days; day++) {
-    const span = await moveClockOneDay(db, input.real ?? new Date());
+    const span = await moveClockOneDay(db, real);
     now = span.to;
     const due: { job: JobDefinition; order: number; occurrence: JobOccurrence }[] = [];
     jobs.forEach((job, order) => {
