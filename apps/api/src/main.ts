@@ -4,6 +4,8 @@ import { buildApp } from "./app.ts";
 import { startJobRunner, type JobRunner } from "./jobs/job-runner.ts";
 import { ConfigError } from "./config.ts";
 import { seedSandboxAccounts } from "./modules/accounts/sandbox-accounts.ts";
+import { businessNow } from "./modules/business-clock/business-clock.ts";
+import { seedSandboxBook } from "./modules/sandbox-book/sandbox-book.ts";
 import { EX_CONFIG, loadConfigOrReport, openConfiguredDatabase } from "./open-configured-database.ts";
 import { mountWeb, webBuildExists } from "./web.ts";
 
@@ -16,7 +18,10 @@ async function main() {
   if (typeof database === "number") process.exit(database);
   await database.migrate();
   if (config.sandbox && (await seedSandbox(database.db))) console.info("Seeded the sandbox data.");
-  if (config.sandbox && (await seedSandboxAccounts(database.db))) console.info("Seeded the sandbox accounts (README: Sandbox accounts).");
+  if (config.sandbox && (await seedSandboxAccounts(database.db))) {
+    await seedSandboxBook(database.db, (await businessNow(database.db, { sandbox: true })).date);
+    console.info("Seeded the sandbox accounts and Budi's active loan (README: Sandbox accounts).");
+  }
   // The Kemendagri areas on a new database; postal codes from POSTAL_CODES_CSV when it exists.
   const addresses = await prepareAddressData(database.db, { postalCodesCsv: config.postalCodesCsv });
   if (addresses.areasLoaded) console.info("Loaded the Kemendagri 2025 address areas.");

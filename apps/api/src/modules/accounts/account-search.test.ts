@@ -1,7 +1,7 @@
 import { schema } from "@pinjaman/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
-import { investmentAccountOf } from "../../../test/sandbox-people.ts";
+import { investmentAccountOf } from "./sandbox-accounts.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 
 describe("POST app_api/v1/accounts/search", () => {

@@ -1,7 +1,7 @@
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";
-import { TransactionRollbackError } from "drizzle-orm";
+import { and, eq, TransactionRollbackError } from "drizzle-orm";
 import { hashPassword } from "./passwords.ts";
 import "@pinjaman/i18n/ns/account";
 
@@ -24,6 +24,29 @@ export const SANDBOX_ACCOUNTS = [
 
 /** The sandbox lender: has an investment account from the start. */
 export const SANDBOX_LENDER_EMAIL = "sari@pinjaman.test";
+/** The sandbox borrower: has an active loan from the start (sandbox-book.ts). */
+export const SANDBOX_BORROWER_EMAIL = "budi@pinjaman.test";
+
+/** The seed's sandbox borrower (Budi) and lender (Sari), by customer id. */
+export async function sandboxCustomerIds(db: Db): Promise<{ budi: string; sari: string }> {
+  const customers = await db.select({ id: schema.customers.id, email: schema.customers.email }).from(schema.customers);
+  const idOf = (email: string) => {
+    const customer = customers.find((c) => c.email === email);
+    if (!customer) throw new Error(`sandbox account ${email} is missing`);
+    return customer.id;
+  };
+  return { budi: idOf(SANDBOX_BORROWER_EMAIL), sari: idOf(SANDBOX_LENDER_EMAIL) };
+}
+
+/** The id of a customer's investment account (the seed gives Sari one). */
+export async function investmentAccountOf(db: Db, customerId: string): Promise<string> {
+  const [account] = await db
+    .select({ id: schema.accounts.id })
+    .from(schema.accounts)
+    .where(and(eq(schema.accounts.customerId, customerId), eq(schema.accounts.typeKey, "investment")));
+  if (!account) throw new Error(`customer ${customerId} has no investment account`);
+  return account.id;
+}
 
 /**
  * Creates the sandbox accounts (argon2id hashes, their roles and a welcome notice each, and the lender's investment account) in a

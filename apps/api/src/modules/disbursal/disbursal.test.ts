@@ -24,7 +24,7 @@ import {
   sandboxDisbursalIntegrations,
   withBankAccount,
   type LoanTerms,
-} from "./disbursal-test-kit.ts";
+} from "./sandbox-loans.ts";
 
 const log = pino({ level: "silent" });
 const DEPOSIT = 5_000_000;

@@ -11,7 +11,7 @@ import { moveClockForward } from "../business-clock/move-clock.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
 import { sessionFor } from "../identity/test-sessions.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
-import { approvedLoanApplication, fundApplication, withBankAccount } from "./disbursal-test-kit.ts";
+import { approvedLoanApplication, fundApplication, withBankAccount } from "./sandbox-loans.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { schema } from "@pinjaman/db";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
-import { investmentAccountOf } from "../../../test/sandbox-people.ts";
+import { investmentAccountOf } from "../accounts/sandbox-accounts.ts";
 import { createCustomer } from "../authentication/auth-test-kit.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { openVirtualAccounts } from "../invoices/virtual-accounts.ts";

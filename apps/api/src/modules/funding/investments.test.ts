@@ -2,7 +2,7 @@ import { schema } from "@pinjaman/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
-import { investmentAccountOf } from "../../../test/sandbox-people.ts";
+import { investmentAccountOf } from "../accounts/sandbox-accounts.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { approvedApplication } from "./funding-fixtures.ts";

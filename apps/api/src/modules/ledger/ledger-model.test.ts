@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/harness.ts";
-import { sandboxCustomerIds } from "../../../test/sandbox-people.ts";
+import { sandboxCustomerIds } from "../accounts/sandbox-accounts.ts";
 import { ledgerInvariantViolations } from "./ledger-invariants.ts";
 import { createTransfers, LedgerRefusal, openLedgerAccount, type LedgerOwner, type TransferInput } from "./ledger-service.ts";
 

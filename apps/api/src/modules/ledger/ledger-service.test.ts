@@ -4,7 +4,7 @@ import { balanceOf } from "@pinjaman/domain/ledger";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testDatabase } from "../../../test/harness.ts";
-import { sandboxCustomerIds } from "../../../test/sandbox-people.ts";
+import { sandboxCustomerIds } from "../accounts/sandbox-accounts.ts";
 import { ledgerInvariantViolations } from "./ledger-invariants.ts";
 import { createTransfers, openLedgerAccount, LedgerRefusal, type LedgerAccount, type TransferInput } from "./ledger-service.ts";
 

@@ -4,7 +4,7 @@ import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, testConfig, type TestApp } from "../../../test/harness.ts";
-import { investmentAccountOf } from "../../../test/sandbox-people.ts";
+import { investmentAccountOf } from "../accounts/sandbox-accounts.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { accessPlugin } from "../../plugins/access.ts";
 import { ledgerInvariantViolations } from "./ledger-invariants.ts";

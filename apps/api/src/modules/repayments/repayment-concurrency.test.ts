@@ -5,7 +5,7 @@ import { testApp, type TestApp } from "../../../test/harness.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { receivePayment } from "./payment-service.ts";
-import { disbursedLoan } from "../disbursal/disbursal-test-kit.ts";
+import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
 
 /**
  * Payments arriving at once (decision 0004: on PostgreSQL with TEST_DATABASE_URL each call has its

@@ -9,7 +9,7 @@ import { lenderWithFunds } from "../funding/funding-fixtures.ts";
 import { findLedgerAccount } from "../ledger/ledger-service.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { receivePayment } from "./payment-service.ts";
-import { disbursedLoan } from "../disbursal/disbursal-test-kit.ts";
+import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
 
 /**
  * Random loans (1–3 lenders, terms, rates) and random payment sequences (amounts, days apart,

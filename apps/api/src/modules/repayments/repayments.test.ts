@@ -8,7 +8,7 @@ import { findLedgerAccount } from "../ledger/ledger-service.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { Refusal } from "../../plugins/errors.ts";
 import { receivePayment, type IncomingPayment } from "./payment-service.ts";
-import { disbursedLoan } from "../disbursal/disbursal-test-kit.ts";
+import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
 
 const FEE = { platformFeePpm: 100_000 };
 let t: TestApp;

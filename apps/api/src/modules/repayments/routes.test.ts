@@ -11,7 +11,7 @@ import { lenderWithFunds } from "../funding/funding-fixtures.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { signNotification } from "./gateway-signature.ts";
-import { disbursedLoan } from "../disbursal/disbursal-test-kit.ts";
+import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
 import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./routes.ts";
 
 const APP = "/app_api/v1";

@@ -14,9 +14,10 @@ import { startDueDisbursals } from "./cooling-off.ts";
 import { runDisbursal } from "./disbursal-run.ts";
 
 /**
- * Test kit: loans made the way production makes them (approved application → lenders invest →
- * fully funded → cooling-off over → the sandbox bank pays), for the tests of later work
- * (repayment, late fees, the dashboard). Lenders need funds first (funding-fixtures.ts `lenderWithFunds`).
+ * Loans made the way production makes them (approved application → lenders invest → fully funded
+ * → cooling-off over → the sandbox bank pays): the sandbox book's seed (sandbox-book.ts) and the
+ * tests of later work (repayment, late fees, the dashboard). Lenders need funds first. Sandbox and
+ * tests only: the bank is the sandbox bank.
  */
 
 export type LoanTerms = { amount: number; term: number; dailyRatePpm: number };

@@ -1,0 +1,35 @@
+import type { Db } from "@pinjaman/db";
+import { addDays, addMonths } from "@pinjaman/domain/dates";
+import { investmentAccountOf, sandboxCustomerIds } from "../accounts/sandbox-accounts.ts";
+import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
+import { sandboxDeposit } from "../ledger/lender-funds.ts";
+
+/** What the sandbox book holds (README "Sandbox accounts"). */
+export const SANDBOX_BOOK = {
+  /** Sari's deposit into her investment account before she funds Budi's loan. */
+  lenderDeposit: 50_000_000,
+  /** Budi's active loan, funded in full by Sari. */
+  budiLoan: { amount: 3_000_000, term: 6, dailyRatePpm: 1000 },
+  /** Budi's first instalment falls due this many days after the day the sandbox is seeded. */
+  firstDueInDays: 3,
+} as const;
+
+/**
+ * The sandbox book on a database whose sandbox accounts were just seeded (issue 8 §8): Sari
+ * deposits through the sandbox virtual account and funds Budi's loan, which is paid out through
+ * the production path (cooling-off, the sandbox bank, schedule, virtual accounts) a month before
+ * his first due date, so a tester logging in as Budi sees an active loan with an invoice due soon.
+ * `today` is the business date at seeding.
+ */
+export async function seedSandboxBook(db: Db, today: string): Promise<void> {
+  const { budi, sari } = await sandboxCustomerIds(db);
+  const investmentAccountId = await investmentAccountOf(db, sari);
+  const effectiveOn = addMonths(addDays(today, SANDBOX_BOOK.firstDueInDays), -1);
+  await sandboxDeposit(db, sari, investmentAccountId, { amount: SANDBOX_BOOK.lenderDeposit, idempotencyKey: "sandbox-book", businessDate: addDays(effectiveOn, -7) });
+  await disbursedLoan(db, {
+    borrowerCustomerId: budi,
+    lenders: [{ customerId: sari, investmentAccountId, amount: SANDBOX_BOOK.budiLoan.amount }],
+    terms: SANDBOX_BOOK.budiLoan,
+    effectiveOn,
+  });
+}
