@@ -2,6 +2,7 @@ import type { LoanSettings } from "@pinjaman/domain/loan-settings";
 import type { TkbResponse } from "./company.ts";
 import type { FlowProgressNew } from "./flows.ts";
 import type { OfferSchedule } from "./offers.ts";
+import type { NewLoanFlow } from "./new-loan-flow.ts";
 
 
 /** What the site may know of a product: how it is shown, classed by OJK, priced and bounded. */
@@ -38,7 +39,7 @@ export type ShellData = { company: CompanyInfo; tkb: TkbResponse; sandbox: boole
  * Step one of a flow as `GET flows/{key}/flow_progresses/new` answers it (nothing stored), or why
  * not: no such flow at this address (the page answers 404), or the flow needs a signed-in customer.
  */
-export type FlowPreviewResult = { preview: FlowProgressNew } | { refused: "not_found" | "login_required" };
+export type FlowPreviewResult = { preview: FlowProgressNew } | { refused: "not_found" | "login_required" | "conflict" };
 
 /** The server services a web loader may call in-process (apps/api/src/services.ts). */
 export type SiteServices = {
@@ -53,4 +54,6 @@ export type SiteServices = {
    * flows, anonymous); otherwise as app_api does, for the session of `sessionToken` if it is live.
    */
   flowPreview(flowKey: string, options: { publicOnly: boolean; sessionToken: string | null }): Promise<FlowPreviewResult>;
+  /** GET new_loan_flow for the session's customer (decision 0018); null without a live session or for an unknown registration flow. */
+  newLoanFlow(registrationFlowKey: string, sessionToken: string): Promise<NewLoanFlow | null>;
 };

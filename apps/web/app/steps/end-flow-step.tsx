@@ -3,14 +3,25 @@ import { Link } from "react-router";
 import type { StepRendererProps } from "./step-props.ts";
 import "@pinjaman/i18n/ns/flows";
 
-/** end_flow: the flow is done; the customer goes on to where the flow leads (their profile). */
+/**
+ * end_flow: the flow is done, or (no_flow_available) there is nothing to do and `reason` says
+ * why; the customer goes on to where the flow leads (their profile).
+ */
 export default function EndFlowStep({ step }: StepRendererProps) {
   const redirect = typeof step.data?.redirect === "string" ? step.data.redirect : "/profile";
+  const reason = typeof step.data?.reason === "string" ? step.data.reason : null;
   return (
-    <p>
-      <Link className="button button--primary" to={redirect}>
-        {t("flows.page.to_profile")}
-      </Link>
-    </p>
+    <>
+      {reason ? (
+        <p className="flow-end-reason" role="status">
+          {reason}
+        </p>
+      ) : null}
+      <p>
+        <Link className="button button--primary" to={redirect}>
+          {t("flows.page.to_profile")}
+        </Link>
+      </p>
+    </>
   );
 }
