@@ -34,8 +34,6 @@ export function createServices(db: Db, config: Config, engine: () => FlowEngine)
       } catch (error) {
         if (error instanceof FlowError && error.status === 404) return { refused: "not_found" };
         if (error instanceof FlowError && error.status === 401) return { refused: "login_required" };
-        // The new-loan rule forbids this start: the browser asks again and shows the reason.
-        if (error instanceof FlowError && error.status === 409) return { refused: "conflict" };
         throw error;
       }
     },

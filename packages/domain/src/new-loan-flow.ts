@@ -10,7 +10,6 @@ import { BUSINESS_REGISTRATION_FLOW, DEFAULT_REGISTRATION_FLOW } from "./variant
 export const NO_FLOW_AVAILABLE = "no_flow_available";
 export const SPL_RETURNING = "spl_returning";
 export const SPL_RETURNING_NTB = "spl_returning_ntb";
-const PAYROLL_SUFFIX = "_plus_payroll_loan";
 
 /** Why the new-loan rule (spec section 4) forbids a new loan, in the order it is checked. */
 export type NewLoanRefusal = "application_in_flight" | "unpaid_principal" | "flow_in_progress";
@@ -48,13 +47,6 @@ export function returningFlowKey(registrationFlowKey: string, hadLoan: boolean):
   if (/^[a-z0-9_]+_plus_payroll_loan$/.test(registrationFlowKey)) return hadLoan ? `${registrationFlowKey}_returning` : registrationFlowKey;
   if (registrationFlowKey === BUSINESS_REGISTRATION_FLOW) return registrationFlowKey;
   return null;
-}
-
-/** The registration flow a returning flow stands for (the inverse of returningFlowKey). */
-export function registrationFlowOf(flowKey: string): string {
-  if (flowKey === SPL_RETURNING || flowKey === SPL_RETURNING_NTB) return DEFAULT_REGISTRATION_FLOW;
-  if (flowKey.endsWith(`${PAYROLL_SUFFIX}_returning`)) return flowKey.slice(0, -"_returning".length);
-  return flowKey;
 }
 
 /** The flow a signed-in customer applying through `registrationFlowKey` gets. */

@@ -129,7 +129,6 @@ async function startableFlow(engine: FlowEngine, actor: Actor, flowKey: string, 
     const rule = version.definition.applicationStatuses;
     if (rule && !rule.allowed.includes(status)) throw new FlowError(409, rule.code, rule.refusal);
   }
-  if (actor.caller) await assertNewLoanAllowed(engine.db, engine.catalogue, actor.caller.customerId, version.definition, actor.now ?? new Date());
   return version;
 }
 
@@ -235,6 +234,8 @@ export async function createProgress(
 ): Promise<FlowProgressView> {
   const now = actor.now ?? new Date();
   const version = await startableFlow(engine, actor, flowKey, scope);
+  // The new-loan rule binds a start, not a look at step one (decision 0018).
+  if (actor.caller) await assertNewLoanAllowed(engine.db, engine.catalogue, actor.caller.customerId, version.definition, now);
   if (input.flow_version_id && input.flow_version_id !== version.id) throw new FlowError(409, "flow_version_outdated", "flows.error.version_outdated");
   const customerId = actor.caller?.customerId ?? null;
   const first = firstStep(version.definition, actor);
