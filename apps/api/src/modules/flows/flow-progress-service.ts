@@ -29,7 +29,7 @@ import {
   progressExpired,
   progressNotFound,
 } from "./flow-errors.ts";
-import { assertNewLoanAllowed, prefillValues } from "./new-loan.ts";
+import { assertNewLoanAllowed, assertNoUnpaidPrincipal, prefillValues } from "./new-loan.ts";
 import { progressReachableBy } from "./progress-access.ts";
 import { checkStep, contractSubject, type FieldMessages } from "./step-checks.ts";
 import { completeFlow, createCustomerAccount } from "./step-effects.ts";
@@ -448,6 +448,7 @@ export async function moveProgress(
     if (Object.keys(errors).length > 0) throw new FieldErrors(errors, 422);
     if ((step.checks ?? []).includes("new_account")) passwordHash = await hashPassword(String(transient.password ?? ""));
     if (target.template === "end_flow" && LOAN_APPLICATION_COMPLETIONS.includes(definition.completion) && product) {
+      if (row.customerId) await assertNoUnpaidPrincipal(engine.db, row.customerId);
       offer = await defaultOfferSchedule(engine.db, product.key, { amount: Number(values.amount), term: Number(values.term) }, today);
     }
   }

@@ -86,6 +86,20 @@ export async function assertNewLoanAllowed(db: Db, catalogue: FlowCatalogue, cus
   if (refusal) throw new FlowError(409, refusal, REFUSAL_TEXT[refusal]);
 }
 
+/**
+ * At submission: a loan with unpaid principal still forbids a new one (it may have been disbursed
+ * after the flow started). An application in flight is the automatic decision's rule, under the
+ * customer lock of the submission (decision 0010): it is recorded as a rejection, not refused here.
+ */
+export async function assertNoUnpaidPrincipal(db: Db, customerId: string): Promise<void> {
+  const owing = await db
+    .select({ id: schema.accounts.id })
+    .from(schema.accounts)
+    .where(and(eq(schema.accounts.customerId, customerId), eq(schema.accounts.typeKey, "loan"), gt(schema.accounts.principalBalance, 0)))
+    .limit(1);
+  if (owing.length > 0) throw new FlowError(409, "unpaid_principal", REFUSAL_TEXT.unpaid_principal);
+}
+
 /** Answers never carried over: photos and consent are given anew for each application. */
 const NOT_PREFILLED = new Set(["camera_front", "camera_rear", "checkbox", "terms", "geolocation", "customer_affiliate", "voice_recording"]);
 

@@ -223,7 +223,21 @@ describe("returning-customer flows (decision 0018)", () => {
     await start(eka, "profile_change");
     expect(await route(eka, "spl_onboarding")).toEqual({ flow_key: "spl_returning", refusal: null });
 
+    // A flow started while nothing was owed, submitted after a loan was disbursed: refused, nothing created.
+    const late = await start(eka, "spl_returning");
+    await move(eka, late.id, {}, "work");
+    await move(eka, late.id, {}, "bank");
+    await move(eka, late.id, {}, "contract");
+    await move(eka, late.id, { agreement: true }, "signature");
     await db().update(schema.accounts).set({ status: "active", principalBalance: 1_500_000 }).where(eq(schema.accounts.customerId, eka.customerId));
+    const counts = await rowCounts(t.database);
+    const submitted = await patch(eka, `/flow_progresses/${late.id}/move/next`, { data: { values: { signature_code: await lastCode(db(), "+6281399990104") } } });
+    expect(submitted.statusCode).toBe(409);
+    expect(submitted.json().error).toEqual({ code: "unpaid_principal", message: UNPAID });
+    const after = await rowCounts(t.database);
+    expect([after.accounts, after.account_applications, after.status_transitions]).toEqual([counts.accounts, counts.account_applications, counts.status_transitions]);
+    expect((await db().select().from(schema.flowProgresses).where(eq(schema.flowProgresses.id, late.id)))[0]).toMatchObject({ status: "in_progress", currentStep: "signature" });
+
     expect(await route(eka, "spl_onboarding")).toEqual({ flow_key: "no_flow_available", refusal: { code: "unpaid_principal", message: UNPAID } });
     const unpaid = await post(eka, "/flows/spl_returning/flow_progresses", { data: {} });
     expect(unpaid.statusCode).toBe(409);
