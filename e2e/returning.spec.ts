@@ -25,9 +25,9 @@ test("signed-in Budi clicking \"Ajukan Sekarang\" gets his new-loan flow, never 
     await expect(page.getByRole("link", { name: "Lihat profil" })).toHaveAttribute("href", "/profile");
     return;
   }
-  // The loan first; after it comes what we do not know yet (new to bank) or the work to confirm: no account step.
+  // The loan first, and the flow has no account step: onboarding's 11 steps less one (new to bank),
+  // or the 6 of a returning customer. Nothing is stored here, so no flow of Budi's is left open.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pilih jumlah dan tenor pinjaman");
-  await page.getByRole("button", { name: "Lanjutkan" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^(Data diri|Periksa pekerjaan dan penghasilan)$/);
+  await expect(page.getByText(/^Langkah 1 dari (10|6)$/)).toBeVisible();
   await expect(page.getByLabel("E-mail")).toHaveCount(0);
 });
