@@ -45,6 +45,13 @@ export async function loanBookOf(db: Db, catalogue: FlowCatalogue, customerId: s
     .from(schema.accountApplications)
     .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
     .where(and(eq(schema.accounts.customerId, customerId), inArray(schema.accountApplications.status, IN_FLIGHT_APPLICATION_STATUSES)));
+  // Paid out once: the account was activated, or an application of it took effect (disbursal sets either).
+  const disbursed = await db
+    .select({ id: schema.accountApplications.id })
+    .from(schema.accountApplications)
+    .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
+    .where(and(eq(schema.accounts.customerId, customerId), eq(schema.accounts.typeKey, "loan"), isNotNull(schema.accountApplications.effectiveOn)))
+    .limit(1);
   const flowKeys = loanApplicationFlowKeys(catalogue).filter((key) => key !== startingFlowKey);
   const open = await db
     .select({ id: schema.flowProgresses.id })
@@ -62,7 +69,7 @@ export async function loanBookOf(db: Db, catalogue: FlowCatalogue, customerId: s
     applicationsInFlight: inFlight.length,
     loanAccounts: accounts,
     flowInProgress: open.length > 0,
-    hadLoan: accounts.some((a) => a.activatedOn !== null),
+    hadLoan: disbursed.length > 0 || accounts.some((a) => a.activatedOn !== null),
   };
 }
 

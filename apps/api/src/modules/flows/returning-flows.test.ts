@@ -98,6 +98,13 @@ describe("returning-customer flows (decision 0018)", () => {
     const rudi = await returningCustomer("rudi@contoh.co.id", "+6281399990101", "3273011505850002", "Rudi Hartono");
     expect(await route(rudi, "spl_onboarding")).toEqual({ flow_key: "spl_returning", refusal: null });
     expect(await route(rudi, "bni_payroll_loan_plus_payroll_loan")).toEqual({ flow_key: "bni_payroll_loan_plus_payroll_loan_returning", refusal: null });
+    // An application that took effect counts as a loan paid out even before the account shows it activated.
+    await db().update(schema.accounts).set({ activatedOn: null }).where(eq(schema.accounts.customerId, rudi.customerId));
+    expect((await route(rudi, "spl_onboarding")).flow_key).toBe("spl_returning");
+    // Only rejected or cancelled applications: new to bank.
+    const [rudisAccount] = await db().select().from(schema.accounts).where(eq(schema.accounts.customerId, rudi.customerId));
+    await db().update(schema.accountApplications).set({ status: "rejected", effectiveOn: null }).where(eq(schema.accountApplications.accountId, rudisAccount!.id));
+    expect((await route(rudi, "spl_onboarding")).flow_key).toBe("spl_returning_ntb");
 
     // Not a registration flow: 404; no session: 401; bad input: 400 with the field.
     expect((await get(rudi, "/new_loan_flow?flow_key=profile_change")).statusCode).toBe(404);
