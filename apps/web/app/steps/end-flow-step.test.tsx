@@ -19,8 +19,15 @@ describe("end_flow step", () => {
   it("no_flow_available: shows the server's reason and the way to the profile, nothing to submit", () => {
     show({ redirect: "/profile", reason: "Anda masih memiliki pinjaman yang belum lunas." });
     expect(screen.getByRole("status").textContent).toBe("Anda masih memiliki pinjaman yang belum lunas.");
+    expect(screen.getAllByRole("link")).toHaveLength(1);
     expect(screen.getByRole("link", { name: "Lihat profil" }).getAttribute("href")).toBe("/profile");
     expect(screen.queryByRole("button")).toBeNull();
+  });
+
+  it("an open flow holding the new loan back: a link to continue it first", () => {
+    show({ redirect: "/profile", reason: "Anda masih memiliki pengajuan yang belum selesai diisi.", resume: "/flows/spl_returning?progress=p1" });
+    expect(screen.getByRole("link", { name: "Lanjutkan pengajuan yang belum selesai" }).getAttribute("href")).toBe("/flows/spl_returning?progress=p1");
+    expect(screen.getByRole("link", { name: "Lihat profil" }).getAttribute("href")).toBe("/profile");
   });
 
   it("a completed flow shows no reason", () => {

@@ -92,7 +92,7 @@ async function stepContext(engine: FlowEngine, definition: FlowDefinition, step:
   if (step.template === "contract_agreement_test" && product) data = await contractData(engine.db, product, values, jakartaToday(now));
   if (step.template === "peruri_signature") data = signatureData(values, now);
   if (step.template === "test_api_block") data = { result: typeof values._check_result === "string" ? JSON.parse(values._check_result) : null };
-  if (step.template === "end_flow" && typeof values._refusal === "string") data = { reason: values._refusal };
+  if (step.template === "end_flow" && typeof values._refusal === "string") data = { reason: values._refusal, resume: values._resume ?? null };
   if (step.template === "payment_option") data = { channels: step.fields.flatMap((f) => f.options ?? []).map((o) => ({ key: o.value, label: t(o.label) })) };
   return { product, labels, data };
 }

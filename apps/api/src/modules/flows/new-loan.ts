@@ -35,7 +35,13 @@ function loanApplicationFlowKeys(catalogue: FlowCatalogue): string[] {
 }
 
 /** What the rule reads of a customer's book; `startingFlowKey`'s own open progress does not count (starting it again replaces it). */
-export async function loanBookOf(db: Db, catalogue: FlowCatalogue, customerId: string, startingFlowKey: string | null, now: Date): Promise<NewLoanBook> {
+export async function loanBookOf(
+  db: Db,
+  catalogue: FlowCatalogue,
+  customerId: string,
+  startingFlowKey: string | null,
+  now: Date,
+): Promise<NewLoanBook & { openProgress: { id: string; flowKey: string } | null }> {
   const accounts = await db
     .select({ principal_balance: schema.accounts.principalBalance, activatedOn: schema.accounts.activatedOn })
     .from(schema.accounts)
@@ -54,7 +60,7 @@ export async function loanBookOf(db: Db, catalogue: FlowCatalogue, customerId: s
     .limit(1);
   const flowKeys = loanApplicationFlowKeys(catalogue).filter((key) => key !== startingFlowKey);
   const open = await db
-    .select({ id: schema.flowProgresses.id })
+    .select({ id: schema.flowProgresses.id, flowKey: schema.flowProgresses.flowKey })
     .from(schema.flowProgresses)
     .where(
       and(
@@ -69,6 +75,7 @@ export async function loanBookOf(db: Db, catalogue: FlowCatalogue, customerId: s
     applicationsInFlight: inFlight.length,
     loanAccounts: accounts,
     flowInProgress: open.length > 0,
+    openProgress: open[0] ?? null,
     hadLoan: disbursed.length > 0 || accounts.some((a) => a.activatedOn !== null),
   };
 }
@@ -148,6 +155,9 @@ async function knownCustomerValues(db: Db, definition: FlowDefinition, product: 
 export async function prefillValues(db: Db, catalogue: FlowCatalogue, definition: FlowDefinition, product: PublicProduct | null, customerId: string | null, now: Date): Promise<FlowValues> {
   if (!customerId || !definition.prefill) return {};
   if (definition.prefill === "known_customer") return knownCustomerValues(db, definition, product, customerId);
-  const refusal = newLoanRefusal(await loanBookOf(db, catalogue, customerId, null, now));
-  return { _refusal: refusal ? refusalMessage(refusal) : null };
+  const book = await loanBookOf(db, catalogue, customerId, null, now);
+  const refusal = newLoanRefusal(book);
+  // The open flow that holds a new loan back can be continued from here (the flows page takes ?progress=).
+  const resume = refusal === "flow_in_progress" && book.openProgress ? `/flows/${book.openProgress.flowKey}?progress=${book.openProgress.id}` : null;
+  return { _refusal: refusal ? refusalMessage(refusal) : null, _resume: resume };
 }

@@ -13,7 +13,7 @@ type View = { id: string; status: string; steps_count: number; step: { key: stri
 
 const IN_FLIGHT = "Anda masih memiliki pengajuan pinjaman yang sedang diproses. Pinjaman baru dapat diajukan setelah pengajuan tersebut selesai.";
 const UNPAID = "Anda masih memiliki pinjaman yang belum lunas. Pinjaman baru dapat diajukan setelah pinjaman tersebut lunas.";
-const FLOW_OPEN = "Anda masih memiliki pengajuan yang belum selesai diisi. Lanjutkan atau batalkan pengajuan tersebut dari profil Anda.";
+const FLOW_OPEN = "Anda masih memiliki pengajuan yang belum selesai diisi. Lanjutkan pengajuan tersebut, atau tunggu hingga pengajuan itu kedaluwarsa.";
 
 /** What a returning customer's profile holds from their first application. */
 const KNOWN = {
@@ -190,7 +190,7 @@ describe("returning-customer flows (decision 0018)", () => {
     // no_flow_available says why, links to the profile, and cannot be submitted.
     const info = await get(wulan, "/flows/no_flow_available/flow_progresses/new");
     expect(info.statusCode, info.body).toBe(200);
-    expect(info.json().data.step).toMatchObject({ key: "no_flow", template: "end_flow", movements: [], data: { redirect: "/profile", reason: IN_FLIGHT } });
+    expect(info.json().data.step).toMatchObject({ key: "no_flow", template: "end_flow", movements: [], data: { redirect: "/profile", reason: IN_FLIGHT, resume: null } });
     const notStartable = await post(wulan, "/flows/no_flow_available/flow_progresses", { data: {} });
     expect(notStartable.statusCode).toBe(409);
     expect(notStartable.json().error.code).toBe("flow_not_startable");
@@ -225,6 +225,10 @@ describe("returning-customer flows (decision 0018)", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({ code: "flow_in_progress", message: FLOW_OPEN });
     expect(await route(eka, "bni_payroll_loan_plus_payroll_loan")).toEqual({ flow_key: "no_flow_available", refusal: { code: "flow_in_progress", message: FLOW_OPEN } });
+    // The page says why and leads to the open flow.
+    const info = await get(eka, "/flows/no_flow_available/flow_progresses/new");
+    const reopened = (await db().select().from(schema.flowProgresses).where(and(eq(schema.flowProgresses.customerId, eka.customerId), eq(schema.flowProgresses.status, "in_progress"))))[0]!;
+    expect(info.json().data.step.data).toEqual({ redirect: "/profile", reason: FLOW_OPEN, resume: `/flows/spl_returning?progress=${reopened.id}` });
     // A non-loan flow (profile change) does not count.
     await db().update(schema.flowProgresses).set({ status: "cancelled" }).where(eq(schema.flowProgresses.customerId, eka.customerId));
     await start(eka, "profile_change");
