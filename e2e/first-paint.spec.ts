@@ -76,7 +76,8 @@ test("the server's first step hydrates in place: same form node, same height, no
 });
 
 test("a logged-in customer's remembered progress resumes over the server's first step", async ({ page }) => {
-  await logIn(page, ACCOUNTS.borrower);
+  // Sari, who has no loan: the new-loan rule (decision 0018) lets her start a loan flow whatever Budi's book holds.
+  await logIn(page, ACCOUNTS.lender);
   await page.goto("/flows/spl_onboarding");
   const title = page.getByRole("heading", { level: 1 });
   await expect(title).toHaveText("Pilih jumlah dan tenor pinjaman");

@@ -34,3 +34,21 @@ describe("site service flowPreview", () => {
     expect(await t.app.services.flowPreview("change_payment_channel", { publicOnly: false, sessionToken: null })).toEqual({ refused: "not_found" });
   });
 });
+
+/** Where a page's "Ajukan Sekarang" sends a signed-in customer: the same answer as GET new_loan_flow (decision 0018). */
+describe("site service newLoanFlow", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+
+  it("routes the session's customer as app_api does; null for a dead session or a key that is not a registration flow", async () => {
+    const budi = await sessionFor(t.database.db, "budi@pinjaman.test");
+    const api = await t.app.inject({ method: "GET", url: "/app_api/v1/new_loan_flow?flow_key=spl_onboarding", headers: budi.headers });
+    expect(await t.app.services.newLoanFlow("spl_onboarding", budi.token)).toEqual(api.json().data);
+    expect(api.json().data).toEqual({ flow_key: "spl_returning_ntb", refusal: null });
+    expect(await t.app.services.newLoanFlow("spl_onboarding", "not-a-session")).toBeNull();
+    expect(await t.app.services.newLoanFlow("profile_change", budi.token)).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import type { Db } from "@pinjaman/db";
 import type { Config } from "./config.ts";
 import { FlowError } from "./modules/flows/flow-errors.ts";
 import { newProgress, type FlowEngine } from "./modules/flows/flow-progress-service.ts";
+import { routeNewLoan } from "./modules/flows/new-loan.ts";
 import { defaultOfferSchedule, findActiveProduct } from "./modules/offers/schedule-service.ts";
 import { findActiveSession } from "./modules/sessions/session-service.ts";
 import { loadShellData } from "./modules/site/shell-service.ts";
@@ -33,6 +34,16 @@ export function createServices(db: Db, config: Config, engine: () => FlowEngine)
       } catch (error) {
         if (error instanceof FlowError && error.status === 404) return { refused: "not_found" };
         if (error instanceof FlowError && error.status === 401) return { refused: "login_required" };
+        throw error;
+      }
+    },
+    newLoanFlow: async (registrationFlowKey, sessionToken) => {
+      const session = await findActiveSession(db, sessionToken);
+      if (!session) return null;
+      try {
+        return await routeNewLoan(db, engine().catalogue, session.customerId, registrationFlowKey, new Date());
+      } catch (error) {
+        if (error instanceof FlowError && error.status === 404) return null;
         throw error;
       }
     },

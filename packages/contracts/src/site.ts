@@ -2,6 +2,7 @@ import type { LoanSettings } from "@pinjaman/domain/loan-settings";
 import type { TkbResponse } from "./company.ts";
 import type { FlowProgressNew } from "./flows.ts";
 import type { OfferSchedule } from "./offers.ts";
+import type { NewLoanFlow } from "./new-loan-flow.ts";
 
 
 /** What the site may know of a product: how it is shown, classed by OJK, priced and bounded. */
@@ -53,4 +54,6 @@ export type SiteServices = {
    * flows, anonymous); otherwise as app_api does, for the session of `sessionToken` if it is live.
    */
   flowPreview(flowKey: string, options: { publicOnly: boolean; sessionToken: string | null }): Promise<FlowPreviewResult>;
+  /** GET new_loan_flow for the session's customer (decision 0018); null without a live session or for an unknown registration flow. */
+  newLoanFlow(registrationFlowKey: string, sessionToken: string): Promise<NewLoanFlow | null>;
 };

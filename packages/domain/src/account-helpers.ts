@@ -1,4 +1,5 @@
 import { daysBetween, parseIsoDate } from "./dates.ts";
+import { newLoanRefusal } from "./new-loan-flow.ts";
 import { IN_FLIGHT_APPLICATION_STATUSES } from "./statuses/tables.ts";
 
 /** Account application as the accounts API returns it (spec section 3). */
@@ -93,6 +94,6 @@ export interface NewLoanContext {
  * automatic decision refuses a second one (decision 0010).
  */
 export function canOpenNewLoan({ loaded, loanAccounts, flowInProgress, applications }: NewLoanContext): boolean {
-  const inFlight = applications.some((a) => (IN_FLIGHT_APPLICATION_STATUSES as readonly string[]).includes(a.status));
-  return loaded && !flowInProgress && !inFlight && loanAccounts.every((account) => account.principal_balance <= 0);
+  const applicationsInFlight = applications.filter((a) => (IN_FLIGHT_APPLICATION_STATUSES as readonly string[]).includes(a.status)).length;
+  return loaded && newLoanRefusal({ applicationsInFlight, loanAccounts, flowInProgress }) === null;
 }

@@ -63,7 +63,24 @@ export type StepDefinition = {
 };
 
 /** What finishing the flow does, in one transaction with the last movement. */
-export type CompletionKey = "loan_application" | "profile_change" | "voice_recording" | "payment_channel" | "application_cancellation";
+export type CompletionKey =
+  | "loan_application"
+  | "returning_loan_application"
+  | "profile_change"
+  | "voice_recording"
+  | "payment_channel"
+  | "application_cancellation"
+  /** An information page (no_flow_available): it has no movement and never completes. */
+  | "none";
+
+/** Completions that submit a loan application: their start is bound by the new-loan rule. */
+export const LOAN_APPLICATION_COMPLETIONS: readonly CompletionKey[] = ["loan_application", "returning_loan_application"];
+
+/**
+ * Values the server fills in when a progress starts (decision 0018): what it knows of the
+ * customer (profile and last application), or why the new-loan rule forbids a new loan.
+ */
+export type PrefillKey = "known_customer" | "new_loan_refusal";
 
 export type FlowDefinition = {
   key: string;
@@ -75,6 +92,7 @@ export type FlowDefinition = {
   /** An application flow starts only on an application in one of these statuses; else 409 with `refusal` (a catalogue key). */
   applicationStatuses?: { allowed: string[]; code: string; refusal: string };
   completion: CompletionKey;
+  prefill?: PrefillKey;
   /** Where the site goes after completion. */
   completedRedirect: string;
 };

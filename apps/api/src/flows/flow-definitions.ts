@@ -2,9 +2,13 @@ import type { FlowDefinition } from "./definition.ts";
 import { alumakOnboarding } from "./definitions/alumak-onboarding.ts";
 import { applicationCancellation } from "./definitions/application-cancellation.ts";
 import { bniPayrollLoanPlusPayrollLoan } from "./definitions/bni-payroll-loan-plus-payroll-loan.ts";
+import { bniPayrollLoanPlusPayrollLoanReturning } from "./definitions/bni-payroll-loan-plus-payroll-loan-returning.ts";
 import { changePaymentChannel } from "./definitions/change-payment-channel.ts";
+import { noFlowAvailable } from "./definitions/no-flow-available.ts";
 import { profileChange } from "./definitions/profile-change.ts";
 import { splOnboarding } from "./definitions/spl-onboarding.ts";
+import { splReturning } from "./definitions/spl-returning.ts";
+import { splReturningNtb } from "./definitions/spl-returning-ntb.ts";
 import { voiceAiBizbaz } from "./definitions/voice-ai-bizbaz.ts";
 
 /** Every flow the platform ships; loaded into the database at start (flow-catalogue.ts). */
@@ -16,4 +20,8 @@ export const FLOW_DEFINITIONS: readonly FlowDefinition[] = [
   voiceAiBizbaz,
   changePaymentChannel,
   applicationCancellation,
+  splReturning,
+  splReturningNtb,
+  bniPayrollLoanPlusPayrollLoanReturning,
+  noFlowAvailable,
 ];

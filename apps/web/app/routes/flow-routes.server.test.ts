@@ -15,17 +15,20 @@ function context() {
     if (key === "profile_change" && !options.publicOnly) return options.sessionToken === "t" ? { preview } : { refused: "login_required" };
     return { refused: "not_found" };
   });
-  const services = { flowPreview } as Partial<SiteServices>;
-  return { context: { services, cspNonce: "n" } as unknown as AppLoadContext, flowPreview };
+  // The new-loan rule as the server answers it: the live session "t" is a returning customer.
+  const newLoanFlow = vi.fn(async (key: string, token: string) => (token === "t" && key === "spl_onboarding" ? { flow_key: "spl_returning", refusal: null } : null));
+  const services = { flowPreview, newLoanFlow } as Partial<SiteServices>;
+  return { context: { services, cspNonce: "n" } as unknown as AppLoadContext, flowPreview, newLoanFlow };
 }
 
 async function run(loader: (args: never) => unknown, path: string, params: Record<string, string> = {}, cookie?: string) {
-  const { context: ctx, flowPreview } = context();
+  const { context: ctx, flowPreview, newLoanFlow } = context();
   const request = new Request(`http://127.0.0.1:3000${path}`, { headers: cookie ? { cookie } : {} });
   try {
-    return { value: await (loader as (a: unknown) => unknown)({ request, params, context: ctx }), flowPreview };
+    return { value: await (loader as (a: unknown) => unknown)({ request, params, context: ctx }), flowPreview, newLoanFlow };
   } catch (thrown) {
-    return { status: (thrown as { init?: ResponseInit }).init?.status, flowPreview };
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location"), flowPreview, newLoanFlow };
+    return { status: (thrown as { init?: ResponseInit }).init?.status, flowPreview, newLoanFlow };
   }
 }
 
@@ -56,9 +59,24 @@ describe("flow page loaders (server render)", () => {
   });
 
   it("/sign-up?flow= renders the registration flow's step one as pub_api would (anonymous), and starts afresh", async () => {
-    const { value, flowPreview } = await run(signUpLoader, "/sign-up?flow=spl_onboarding", {}, SIGNED_IN);
+    const { value, flowPreview } = await run(signUpLoader, "/sign-up?flow=spl_onboarding");
     expect(value).toEqual({ flowKey: "spl_onboarding", preview, startAfresh: true });
     expect(flowPreview).toHaveBeenCalledWith("spl_onboarding", { publicOnly: true, sessionToken: null });
+  });
+
+  it("/sign-up?flow= sends a signed-in customer to the flow the new-loan rule picks, never to account creation", async () => {
+    const { status, location, flowPreview, newLoanFlow } = await run(signUpLoader, "/sign-up?flow=spl_onboarding", {}, SIGNED_IN);
+    expect(status).toBe(302);
+    expect(location).toBe("/flows/spl_returning");
+    expect(newLoanFlow).toHaveBeenCalledWith("spl_onboarding", "t");
+    expect(flowPreview).not.toHaveBeenCalled();
+  });
+
+  it("/sign-up?flow= with a dead session (the server knows none) registers as a visitor", async () => {
+    const dead = `client=${encodeURIComponent(JSON.stringify({ token: "gone", expires_at: Date.now() + 3_600_000, authentication_id: "a1" }))}`;
+    const { value, newLoanFlow } = await run(signUpLoader, "/sign-up?flow=spl_onboarding", {}, dead);
+    expect(value).toEqual({ flowKey: "spl_onboarding", preview, startAfresh: true });
+    expect(newLoanFlow).toHaveBeenCalledWith("spl_onboarding", "gone");
   });
 
   it("/sign-up?flow= with anything but a known registration flow answers 404", async () => {

@@ -41,6 +41,7 @@ function context(schedule: (key: string, loan: { amount: number; term: number })
     activeSession: async () => null,
     defaultOfferSchedule: vi.fn(schedule),
     flowPreview: async () => ({ refused: "not_found" }),
+    newLoanFlow: async () => null,
   };
   return { context: { services, cspNonce: "n" } as AppLoadContext, services };
 }

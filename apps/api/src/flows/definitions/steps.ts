@@ -178,12 +178,13 @@ export const endStep = (): StepDefinition => ({
   movements: [],
 });
 
-/** Onboarding: the same steps for every product, with the product's own work steps after the address. */
-export function onboardingSteps(...workSteps: [StepDefinition, ...StepDefinition[]]): StepDefinition[] {
+type WorkSteps = [StepDefinition, ...StepDefinition[]];
+
+function loanSteps(withAccount: boolean, workSteps: WorkSteps): StepDefinition[] {
   const lastWorkStep = workSteps[workSteps.length - 1] ?? workSteps[0];
   return [
-    calculatorStep("account"),
-    accountStep("calculator", "personal"),
+    calculatorStep(withAccount ? "account" : "personal"),
+    ...(withAccount ? [accountStep("calculator", "personal")] : []),
     personalStep("address"),
     addressStep("personal", workSteps[0].key),
     ...workSteps,
@@ -194,4 +195,28 @@ export function onboardingSteps(...workSteps: [StepDefinition, ...StepDefinition
     signatureStep("contract", "done"),
     endStep(),
   ];
+}
+
+/** Onboarding: the same steps for every product, with the product's own work steps after the address. */
+export function onboardingSteps(...workSteps: WorkSteps): StepDefinition[] {
+  return loanSteps(true, workSteps);
+}
+
+/** A signed-in customer new to bank (decision 0018): onboarding's KYC steps without the account step. */
+export function newToBankSteps(...workSteps: WorkSteps): StepDefinition[] {
+  return loanSteps(false, workSteps);
+}
+
+/**
+ * A returning customer (decision 0018): the loan, the known data to confirm (prefilled by the
+ * server), the contract and its signature. `confirmSteps` lead from the calculator to the contract.
+ */
+export function returningSteps(...confirmSteps: WorkSteps): StepDefinition[] {
+  const last = confirmSteps[confirmSteps.length - 1] ?? confirmSteps[0];
+  return [calculatorStep(confirmSteps[0].key), ...confirmSteps, contractStep(last.key, "signature"), signatureStep("contract", "done"), endStep()];
+}
+
+/** A step shown again to confirm what we know: the same fields under a "check" title. */
+export function confirming(step: StepDefinition, text: string): StepDefinition {
+  return { ...step, title: `flows.step.${text}.title`, description: `flows.step.${text}.description` };
 }

@@ -6,7 +6,7 @@ import type { PublicProduct } from "@pinjaman/contracts/site";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { jakartaToday } from "@pinjaman/domain";
-import type { FlowDefinition, StepActionKey, StepDefinition } from "../../flows/definition.ts";
+import { LOAN_APPLICATION_COMPLETIONS, type FlowDefinition, type StepActionKey, type StepDefinition } from "../../flows/definition.ts";
 import { findStep, type FlowCatalogue, type FlowVersion } from "../../flows/flow-catalogue.ts";
 import type { OpenBankingProvider } from "../../integrations/open-banking/open-banking-provider.ts";
 import type { FileStorage } from "../../integrations/storage/file-storage.ts";
@@ -29,6 +29,7 @@ import {
   progressExpired,
   progressNotFound,
 } from "./flow-errors.ts";
+import { assertNewLoanAllowed, assertNoUnpaidPrincipal, prefillValues } from "./new-loan.ts";
 import { progressReachableBy } from "./progress-access.ts";
 import { checkStep, contractSubject, type FieldMessages } from "./step-checks.ts";
 import { completeFlow, createCustomerAccount } from "./step-effects.ts";
@@ -91,6 +92,7 @@ async function stepContext(engine: FlowEngine, definition: FlowDefinition, step:
   if (step.template === "contract_agreement_test" && product) data = await contractData(engine.db, product, values, jakartaToday(now));
   if (step.template === "peruri_signature") data = signatureData(values, now);
   if (step.template === "test_api_block") data = { result: typeof values._check_result === "string" ? JSON.parse(values._check_result) : null };
+  if (step.template === "end_flow" && typeof values._refusal === "string") data = { reason: values._refusal, resume: values._resume ?? null };
   if (step.template === "payment_option") data = { channels: step.fields.flatMap((f) => f.options ?? []).map((o) => ({ key: o.value, label: t(o.label) })) };
   return { product, labels, data };
 }
@@ -172,8 +174,16 @@ export async function newProgress(engine: FlowEngine, actor: Actor, flowKey: str
   const version = await startableFlow(engine, actor, flowKey, scope);
   const definition = version.definition;
   const first = firstStep(definition, actor);
-  const ctx = await stepContext(engine, definition, first, {}, actor.now ?? new Date());
-  return { flow_version_id: version.id, flow: summary(definition), steps_count: definition.steps.length, step: renderStep(definition, first, {}, {}, ctx) };
+  const now = actor.now ?? new Date();
+  const values = await startingValues(engine, definition, actor, now);
+  const ctx = await stepContext(engine, definition, first, values, now);
+  return { flow_version_id: version.id, flow: summary(definition), steps_count: definition.steps.length, step: renderStep(definition, first, values, {}, ctx) };
+}
+
+/** What a progress starts with: the server's prefill for a signed-in customer (decision 0018), never the client's. */
+async function startingValues(engine: FlowEngine, definition: FlowDefinition, actor: Actor, now: Date): Promise<FlowValues> {
+  const product = await productOf(engine.db, definition);
+  return prefillValues(engine.db, engine.catalogue, definition, product, actor.caller?.customerId ?? null, now);
 }
 
 /** A logged-in customer skips the account step of an onboarding flow: they have one. */
@@ -224,10 +234,14 @@ export async function createProgress(
 ): Promise<FlowProgressView> {
   const now = actor.now ?? new Date();
   const version = await startableFlow(engine, actor, flowKey, scope);
+  // The new-loan rule binds a start, not a look at step one (decision 0018).
+  if (actor.caller) await assertNewLoanAllowed(engine.db, engine.catalogue, actor.caller.customerId, version.definition, now);
   if (input.flow_version_id && input.flow_version_id !== version.id) throw new FlowError(409, "flow_version_outdated", "flows.error.version_outdated");
   const customerId = actor.caller?.customerId ?? null;
   const first = firstStep(version.definition, actor);
+  if (first.movements.length === 0) throw new FlowError(409, "flow_not_startable", "flows.error.flow_not_startable");
   const { stored } = acceptedValues(first, input.values ?? {});
+  const values = { ...(await startingValues(engine, version.definition, actor, now)), ...stored };
   const row = await engine.db.transaction(async (tx) => {
     if (customerId) {
       await tx
@@ -244,7 +258,7 @@ export async function createProgress(
         accountId: scope.accountId ?? null,
         accountApplicationId: scope.accountApplicationId ?? null,
         currentStep: first.key,
-        values: stored,
+        values,
         expiresAt: lifetimeEnd(now),
         createdAt: now,
         updatedAt: now,
@@ -433,7 +447,8 @@ export async function moveProgress(
     );
     if (Object.keys(errors).length > 0) throw new FieldErrors(errors, 422);
     if ((step.checks ?? []).includes("new_account")) passwordHash = await hashPassword(String(transient.password ?? ""));
-    if (target.template === "end_flow" && definition.completion === "loan_application" && product) {
+    if (target.template === "end_flow" && LOAN_APPLICATION_COMPLETIONS.includes(definition.completion) && product) {
+      if (row.customerId) await assertNoUnpaidPrincipal(engine.db, row.customerId);
       offer = await defaultOfferSchedule(engine.db, product.key, { amount: Number(values.amount), term: Number(values.term) }, today);
     }
   }

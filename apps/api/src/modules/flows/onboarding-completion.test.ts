@@ -10,21 +10,12 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
 import { lastCode, messagesTo, responseCookie, wrongCode } from "../authentication/auth-test-kit.ts";
-import { multipartForm } from "../field-uploads/upload-test-kit.ts";
+import { uploadFlowJpeg, type UploadAuth } from "../field-uploads/upload-test-kit.ts";
 import { sessionFor } from "../identity/test-sessions.ts";
 import { defaultOfferSchedule } from "../offers/schedule-service.ts";
 
 const PUB = "/pub_api/v1/open";
 const APP = "/app_api/v1";
-
-/**
- * A real (decodable) 1×1 baseline JPEG, 125 bytes: what a phone camera field uploads, only
- * smaller. Its first bytes are what the upload route checks against image/jpeg.
- */
-const JPEG_1PX = Buffer.from(
-  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
-  "base64",
-);
 
 const UNDER_25 = "Mohon Maaf. Kami tidak lagi menerima pengajuan dari pengguna di bawah 25 tahun. Silahkan merujuk ke bagian persyaratan minimum di situs/aplikasi kami.";
 const PASSWORD = "rahasia-Kuat-2026";
@@ -98,22 +89,7 @@ describe("spl_onboarding through the HTTP calls", () => {
 
   const progressRow = async (id: string) => (await t.database.db.select().from(schema.flowProgresses).where(eq(schema.flowProgresses.id, id)))[0];
 
-  /** Presigns and uploads a JPEG as the camera field does; the value the field stores. */
-  async function uploadJpeg(auth: { cookie?: string; headers?: Record<string, string> }, filename: string, flowProgressId?: string): Promise<string> {
-    const presign = await t.app.inject({
-      method: "POST",
-      url: `${APP}/field_uploads/presign_upload`,
-      headers: { "x-locale": "id", ...auth.headers },
-      ...(auth.cookie ? { cookies: { client: auth.cookie } } : {}),
-      payload: { data: { filename, content_type: "image/jpeg", size: JPEG_1PX.length, ...(flowProgressId ? { flow_progress_id: flowProgressId } : {}) } },
-    });
-    expect(presign.statusCode, presign.body).toBe(200);
-    const p = presign.json().data as { url: string; fields: Record<string, string>; id: string; storage: string };
-    const form = multipartForm(p.fields, { data: JPEG_1PX, type: "image/jpeg", filename });
-    const uploaded = await t.app.inject({ method: "POST", url: p.url, headers: { ...form.headers, "x-locale": "id" }, payload: form.payload });
-    expect(uploaded.statusCode, uploaded.body).toBe(204);
-    return JSON.stringify({ id: p.id, storage: p.storage, metadata: { size: JPEG_1PX.length, filename, mime_type: "image/jpeg" } });
-  }
+  const uploadJpeg = (auth: UploadAuth, filename: string, flowProgressId?: string) => uploadFlowJpeg(t.app, auth, filename, flowProgressId);
 
   function accountCookie(res: LightMyRequestResponse): string {
     const cookie = responseCookie(res, "client");

@@ -14,11 +14,13 @@ import {
   moveFlowProgressRequest,
   saveFlowProgressRequest,
 } from "@pinjaman/contracts/flows";
+import { newLoanFlowQuery, newLoanFlowResponse } from "@pinjaman/contracts/new-loan-flow";
 import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { setSessionCookie } from "../../plugins/auth.ts";
 import { sessionInfo } from "../sessions/session-service.ts";
 import { actorOf, engineOf } from "./engine.ts";
+import { loginRequired } from "./flow-errors.ts";
 import {
   createProgress,
   editProgress,
@@ -29,6 +31,7 @@ import {
   runAction,
   saveProgress,
 } from "./flow-progress-service.ts";
+import { routeNewLoan } from "./new-loan.ts";
 
 /** A progress without a customer is reachable by its id; one with a customer only by that customer. */
 const progressAccess: FastifyContextConfig = { access: { kind: "public_or_owner", ids: [{ in: "params", name: "id", resource: "flow_progress" }] } };
@@ -50,6 +53,19 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
     "/flow_progresses",
     { config: { access: { kind: "signed_in" } }, schema: { tags: ["flows"], summary: "The caller's flow progresses", querystring: flowProgressListQuery, response: { 200: flowProgressListResponse, ...errors } } },
     async (request) => ({ data: await listProgresses(engine, actorOf(request), request.query) }),
+  );
+
+  app.get(
+    "/new_loan_flow",
+    {
+      config: { access: { kind: "signed_in" } },
+      schema: { tags: ["flows"], summary: "The flow a signed-in customer applies through (new-loan rule)", querystring: newLoanFlowQuery, response: { 200: newLoanFlowResponse, ...errors } },
+    },
+    async (request) => {
+      const caller = request.caller;
+      if (!caller) throw loginRequired();
+      return { data: await routeNewLoan(engine.db, engine.catalogue, caller.customerId, request.query.flow_key, new Date()) };
+    },
   );
 
   for (const path of ["/flows/:key/flow_progresses/new", "/flows/:key/flow_progresses/preview"]) {

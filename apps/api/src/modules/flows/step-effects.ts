@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FlowValues } from "@pinjaman/contracts/flows";
 import type { OfferSchedule } from "@pinjaman/contracts/offers";
 import type { Db } from "@pinjaman/db";
@@ -67,11 +67,9 @@ export type CompletionInput = {
   now: Date;
 };
 
-async function upsertProfile(tx: Db, input: CompletionInput): Promise<void> {
+function consentOf(input: CompletionInput) {
   const { values } = input;
-  const personalCode = str(values, "personal_code");
-  const birthDate = nikBirthDate(personalCode, input.today) ?? str(values, "birth_date");
-  const consent = {
+  return {
     terms_version: TERMS_VERSION,
     accepted_at: input.now.toISOString(),
     geolocation: str(values, "geolocation") || null,
@@ -80,40 +78,62 @@ async function upsertProfile(tx: Db, input: CompletionInput): Promise<void> {
     affiliate: str(values, "affiliate") || null,
     contract_signature_id: str(values, "_signature_id") || null,
   };
-  const row = { personalCode, fullName: str(values, "full_name"), birthDate, kyc: answers(values), consent, updatedAt: input.now };
+}
+
+/** The KYC profile from onboarding's answers; answers a profile already held (a lender's) are kept unless given again. */
+async function upsertProfile(tx: Db, input: CompletionInput): Promise<void> {
+  const { values } = input;
+  const personalCode = str(values, "personal_code");
+  const birthDate = nikBirthDate(personalCode, input.today) ?? str(values, "birth_date");
+  const row = { personalCode, fullName: str(values, "full_name"), birthDate, kyc: answers(values), consent: consentOf(input), updatedAt: input.now };
   await tx
     .insert(schema.customerProfiles)
     .values({ customerId: input.customerId, ...row })
-    .onConflictDoUpdate({ target: schema.customerProfiles.customerId, set: row });
+    .onConflictDoUpdate({ target: schema.customerProfiles.customerId, set: { ...row, kyc: sql`${schema.customerProfiles.kyc} || excluded.kyc` } });
   await tx.update(schema.customers).set({ name: row.fullName }).where(eq(schema.customers.id, input.customerId));
 }
 
-async function mergeKyc(tx: Db, customerId: string, changes: Record<string, unknown>, now: Date): Promise<void> {
+async function mergeKyc(tx: Db, customerId: string, changes: Record<string, unknown>, now: Date, consent?: Record<string, unknown>): Promise<void> {
   const [profile] = await tx.select({ kyc: schema.customerProfiles.kyc }).from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, customerId)).for("update");
   if (!profile) return;
   await tx
     .update(schema.customerProfiles)
-    .set({ kyc: { ...profile.kyc, ...changes }, updatedAt: now })
+    .set({ kyc: { ...profile.kyc, ...changes }, ...(consent ? { consent } : {}), updatedAt: now })
     .where(eq(schema.customerProfiles.customerId, customerId));
+}
+
+/** The priced offer, submitted as a pending loan account and its application, then decided automatically. */
+async function submitOffer(tx: Db, input: CompletionInput): Promise<void> {
+  const offer = input.offer;
+  if (!offer || !input.productKey) throw new Error("a loan application needs its priced offer");
+  await submitLoanApplication(tx, {
+    customerId: input.customerId,
+    productKey: input.productKey,
+    amount: offer.amount,
+    term: offer.term,
+    dailyRatePpm: offer.daily_rate_ppm,
+    totalRepayment: offer.total_repayment,
+    maturityOn: offer.instalments[offer.instalments.length - 1]?.due_on ?? null,
+    flowProgressId: input.progressId,
+    today: input.today,
+  });
 }
 
 const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Promise<void>> = {
   /** Onboarding: KYC profile with consent evidence, a loan account and its submitted, decided application. */
   async loan_application(tx, input) {
-    const offer = input.offer;
-    if (!offer || !input.productKey) throw new Error("a loan application needs its priced offer");
     await upsertProfile(tx, input);
-    await submitLoanApplication(tx, {
-      customerId: input.customerId,
-      productKey: input.productKey,
-      amount: offer.amount,
-      term: offer.term,
-      dailyRatePpm: offer.daily_rate_ppm,
-      totalRepayment: offer.total_repayment,
-      maturityOn: offer.instalments[offer.instalments.length - 1]?.due_on ?? null,
-      flowProgressId: input.progressId,
-      today: input.today,
-    });
+    await submitOffer(tx, input);
+  },
+
+  /** A returning customer: the confirmed answers and the new contract's consent on the profile they have, then the same submission. */
+  async returning_loan_application(tx, input) {
+    await mergeKyc(tx, input.customerId, answers(input.values), input.now, consentOf(input));
+    await submitOffer(tx, input);
+  },
+
+  async none() {
+    throw new Error("an information flow never completes");
   },
 
   async profile_change(tx, input) {

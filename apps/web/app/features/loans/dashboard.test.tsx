@@ -75,7 +75,7 @@ describe("the borrower's dashboard", () => {
   it("offers a new loan only when nothing is owed, nothing in flight and no flow in progress", async () => {
     renderDashboard(fakeApi({ accounts: vi.fn(async () => []), applications: vi.fn(async () => [{ ...APPLICATION, status: "rejected", rejection_reason: "Ditolak" }]) }));
     const link = await screen.findByRole("link", { name: "Ajukan pinjaman baru" });
-    expect(link.getAttribute("href")).toBe("/flows/spl_returning");
+    expect(link.getAttribute("href")).toBe("/sign-up?flow=spl_onboarding");
   });
 
   it("refuses a new loan while a loan has unpaid principal", async () => {

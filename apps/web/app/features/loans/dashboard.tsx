@@ -1,6 +1,7 @@
 import type { AccountApplication } from "@pinjaman/contracts/accounts";
 import { canOpenNewLoan } from "@pinjaman/domain/account-helpers";
 import { formatDateTime } from "@pinjaman/domain/dates";
+import { DEFAULT_REGISTRATION_FLOW } from "@pinjaman/domain/variant";
 import { t } from "@pinjaman/i18n";
 import { Link, useNavigate } from "react-router";
 import { LoadingBox } from "../shell/loading-box.tsx";
@@ -12,8 +13,11 @@ import { useLoaded } from "./use-loaded.ts";
 import "@pinjaman/i18n/ns/loans";
 import "./loans.css";
 
-/** The returning customer's loan flow (spec section 6); the signed-in customer is not sent through account creation. */
-export const NEW_LOAN_FLOW = "spl_returning";
+/**
+ * Where "Ajukan pinjaman baru" leads: the registration flow's address, which the server turns into
+ * the signed-in customer's returning flow (decision 0018), never account creation.
+ */
+export const NEW_LOAN_PATH = `/sign-up?flow=${DEFAULT_REGISTRATION_FLOW}`;
 
 const OPEN_LOANS = [
   { field: "type_key", op: "equals", value: "loan" },
@@ -73,7 +77,7 @@ export function Dashboard({ customerKey, api = loansApi }: { customerKey: string
         </LoadingBox>
         <p className="dashboard-new-loan">
           {newLoanAllowed ? (
-            <Link className="button button--primary" to={`/flows/${NEW_LOAN_FLOW}`}>
+            <Link className="button button--primary" to={NEW_LOAN_PATH}>
               {t("loans.dashboard.new_loan")}
             </Link>
           ) : (
