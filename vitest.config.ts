@@ -15,6 +15,8 @@ export default defineConfig({
           name: "unit",
           include: ["packages/**/*.test.ts"],
           environment: "node",
+          // Property tests run thousands of cases; on two busy cores 5 s is not enough for some.
+          testTimeout: 30_000,
         },
       },
       {
@@ -22,6 +24,8 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/app/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          setupFiles: ["apps/web/component-test-setup.ts"],
+          testTimeout: 30_000,
         },
       },
       {
