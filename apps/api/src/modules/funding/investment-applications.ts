@@ -2,7 +2,7 @@ import type { InvestmentApplication } from "@pinjaman/contracts/investments";
 import { schema, type Db } from "@pinjaman/db";
 import { remainingAmount } from "@pinjaman/domain/funding";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { searchConditions, type SearchFilter } from "../identity/search-filters.ts";
+import { searchConditions, searchPage, type SearchFilter } from "../identity/search-filters.ts";
 
 export const INVESTMENT_APPLICATIONS_PER_PAGE = 20;
 
@@ -21,17 +21,20 @@ const funded = sql<string>`coalesce((select sum(i.amount) from investments i whe
  */
 export async function searchInvestmentApplications(db: Db, filters: readonly SearchFilter[], page: number) {
   const where = and(eq(schema.accountApplications.status, "waiting_for_investment"), ...searchConditions(filters, SEARCHABLE));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ application: schema.accountApplications, productKey: schema.accounts.productKey, funded })
-      .from(schema.accountApplications)
-      .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
-      .where(where)
-      .orderBy(asc(schema.accountApplications.submittedOn), asc(schema.accountApplications.createdAt), asc(schema.accountApplications.id))
-      .limit(INVESTMENT_APPLICATIONS_PER_PAGE)
-      .offset((page - 1) * INVESTMENT_APPLICATIONS_PER_PAGE),
-    db.select({ n: count() }).from(schema.accountApplications).innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId)).where(where),
-  ]);
+  const { rows, meta } = await searchPage(
+    page,
+    INVESTMENT_APPLICATIONS_PER_PAGE,
+    (limit, offset) =>
+      db
+        .select({ application: schema.accountApplications, productKey: schema.accounts.productKey, funded })
+        .from(schema.accountApplications)
+        .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
+        .where(where)
+        .orderBy(asc(schema.accountApplications.submittedOn), asc(schema.accountApplications.createdAt), asc(schema.accountApplications.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(schema.accountApplications).innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId)).where(where),
+  );
   const data: InvestmentApplication[] = rows.map(({ application: a, productKey, funded: held }) => ({
     id: a.id,
     product_key: productKey,
@@ -43,5 +46,5 @@ export async function searchInvestmentApplications(db: Db, filters: readonly Sea
     funded: Number(held),
     remaining: remainingAmount(a.amount, Number(held)),
   }));
-  return { data, meta: { page, per_page: INVESTMENT_APPLICATIONS_PER_PAGE, total: total?.n ?? 0 } };
+  return { data, meta };
 }

@@ -54,3 +54,20 @@ export function searchConditions(filters: readonly SearchFilter[], fields: Searc
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors, 400);
   return conditions;
 }
+
+/** One page of a `?page=` search (spec section 7) and where it stands in the whole result. */
+export type SearchPage<T> = { rows: T[]; meta: { page: number; per_page: number; total: number } };
+
+/**
+ * Runs a paged search: `rows(limit, offset)` for page `page` (1-based) of `perPage`, and
+ * `total()` counting every match of the same conditions, side by side.
+ */
+export async function searchPage<T>(
+  page: number,
+  perPage: number,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+  total: () => Promise<{ n: number }[]>,
+): Promise<SearchPage<T>> {
+  const [found, [counted]] = await Promise.all([rows(perPage, (page - 1) * perPage), total()]);
+  return { rows: found, meta: { page, per_page: perPage, total: counted?.n ?? 0 } };
+}

@@ -5,7 +5,7 @@ import { schema } from "@pinjaman/db";
 import { amountDueNow, invoiceOutstanding } from "@pinjaman/domain/invoices";
 import { channelCodeOf, type VirtualAccountChannel } from "@pinjaman/domain/virtual-accounts";
 import { hasKey, t } from "@pinjaman/i18n";
-import { searchConditions, type SearchFilter } from "../identity/search-filters.ts";
+import { searchConditions, searchPage, type SearchFilter } from "../identity/search-filters.ts";
 import { borrowerCreditBalance, loanPosition, payoffOf } from "../repayments/loan-position.ts";
 import { loanAccountNotFound, virtualAccountsOf } from "./virtual-accounts.ts";
 import "@pinjaman/i18n/ns/payments";
@@ -47,18 +47,21 @@ export function invoiceView(i: InvoiceRow): Invoice {
  */
 export async function searchInvoices(db: Db, customerId: string, filters: readonly SearchFilter[], page: number) {
   const where = and(eq(schema.accounts.customerId, customerId), ...searchConditions(filters, SEARCHABLE));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ invoice: schema.invoices })
-      .from(schema.invoices)
-      .innerJoin(schema.accounts, eq(schema.accounts.id, schema.invoices.accountId))
-      .where(where)
-      .orderBy(asc(schema.invoices.dueOn), asc(schema.invoices.number), asc(schema.invoices.id))
-      .limit(INVOICES_PER_PAGE)
-      .offset((page - 1) * INVOICES_PER_PAGE),
-    db.select({ n: count() }).from(schema.invoices).innerJoin(schema.accounts, eq(schema.accounts.id, schema.invoices.accountId)).where(where),
-  ]);
-  return { data: rows.map((r) => invoiceView(r.invoice)), meta: { page, per_page: INVOICES_PER_PAGE, total: total?.n ?? 0 } };
+  const { rows, meta } = await searchPage(
+    page,
+    INVOICES_PER_PAGE,
+    (limit, offset) =>
+      db
+        .select({ invoice: schema.invoices })
+        .from(schema.invoices)
+        .innerJoin(schema.accounts, eq(schema.accounts.id, schema.invoices.accountId))
+        .where(where)
+        .orderBy(asc(schema.invoices.dueOn), asc(schema.invoices.number), asc(schema.invoices.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(schema.invoices).innerJoin(schema.accounts, eq(schema.accounts.id, schema.invoices.accountId)).where(where),
+  );
+  return { data: rows.map((r) => invoiceView(r.invoice)), meta };
 }
 
 const METHODS = ["atm", "mobile_banking", "internet_banking"] as const;
