@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "../../../test/harness.ts";
 import { SYSTEM, transitionApplication } from "../account-applications/status-transitions.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
+import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
+import { lenderWithFunds } from "../funding/funding-fixtures.ts";
 import { activeLoan, loanInDisbursal } from "../invoices/loan-book-test-kit.ts";
+import { receivePayment } from "../repayments/payment-service.ts";
 
 const APP = "/app_api/v1";
 let t: TestApp;
@@ -27,18 +30,28 @@ const statement = (id: string, who: TestSession | null) =>
   t.app.inject({ method: "POST", url: `${APP}/accounts/${id}/statement`, headers: { ...(who?.headers ?? {}), "x-locale": "id" }, payload: { data: {} } });
 
 /**
- * A 2 000 000 loan over 4 months at 0.1 %/day that started six months ago (every invoice of
- * 560 000 = 500 000 principal + 60 000 interest is past due): the first invoice paid, the second
- * paid 100 000 of (60 000 interest, 40 000 principal).
+ * A 2 000 000 loan over 4 months at 0.1 %/day paid out six months ago (every invoice of
+ * 560 000 = 500 000 principal + 60 000 interest is past due), funded by one lender: the first
+ * invoice paid two days before its due date, then 100 000 towards the second (60 000 interest,
+ * 40 000 principal), both through the payment path (decision 0016).
  */
+let lenders = 0;
 async function loanHalfwayPaid(customerId: string) {
   const effectiveOn = addMonths(today, -6);
-  const loan = await activeLoan(t.app.db, customerId, { amount: 2_000_000, term: 4, dailyRatePpm: 1000, effectiveOn });
+  const lender = await lenderWithFunds(t.app.db, `pemodal.laporan.${++lenders}@contoh.co.id`, 2_000_000, addDays(effectiveOn, -7));
+  const loan = await disbursedLoan(t.app.db, {
+    borrowerCustomerId: customerId,
+    lenders: [{ customerId: lender.customerId, investmentAccountId: lender.accountId, amount: 2_000_000 }],
+    terms: { term: 4, dailyRatePpm: 1000 },
+    effectiveOn,
+  });
   const paidOn = addDays(addMonths(effectiveOn, 1), -2);
-  const invoice = (n: number) => and(eq(schema.invoices.accountApplicationId, loan.application.id), eq(schema.invoices.number, n));
-  await t.app.db.update(schema.invoices).set({ paidPrincipal: 500_000, paidInterest: 60_000, status: "paid", paidOn }).where(invoice(1));
-  await t.app.db.update(schema.invoices).set({ paidPrincipal: 40_000, paidInterest: 60_000 }).where(invoice(2));
-  return { ...loan, effectiveOn, paidOn };
+  const va = loan.virtualAccounts[0]!;
+  for (const [k, amount] of [560_000, 100_000].entries()) {
+    const incoming = { channel: va.channel, virtualAccountNumber: va.number, amount, gatewayTransactionId: `laporan-${loan.accountId}-${k}`, businessDate: paidOn, source: "gateway" as const };
+    await receivePayment(t.app.db, incoming, { platformFeePpm: 100_000 });
+  }
+  return { account: { id: loan.accountId }, application: { id: loan.applicationId }, effectiveOn, paidOn };
 }
 
 /** The text a PDF shows: every (Flate-compressed) content stream's strings, one line per TJ array. */
@@ -68,7 +81,7 @@ describe("GET accounts/{id}", () => {
       id: account.id,
       type_key: "loan",
       status: "active",
-      principal_balance: 2_000_000,
+      principal_balance: 2_000_000 - 540_000,
       activated_on: effectiveOn,
       maturity_extension_days: 0,
       outstanding_principal: 2_000_000 - 540_000,
@@ -158,7 +171,7 @@ describe("POST accounts/{id}/statement", () => {
       "Terlambat",
       formatDate(paidOn),
       "Rp 100.000", // the part payment of invoice 2
-      "sebagian",
+      "Rp 40.000", // its principal
     ]) {
       expect(text, expected).toContain(expected);
     }

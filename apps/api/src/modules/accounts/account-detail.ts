@@ -20,9 +20,13 @@ export type AccountBook = {
   detail: AccountDetail;
   /** The current application's schedule, by number. */
   schedule: StoredInvoice[];
-  /** Every invoice of the account (a reschedule's predecessors too), by due date: what was paid when. */
+  /** Every invoice of the account (a reschedule's predecessors too), by due date. */
   allInvoices: StoredInvoice[];
+  /** The payments allocated to the account, oldest first (decision 0016). */
+  payments: StoredPayment[];
 };
+
+export type StoredPayment = typeof schema.payments.$inferSelect;
 
 export const accountNotFound = () => new Refusal(404, "account_not_found", t("loans.error.account_not_found"));
 
@@ -47,9 +51,14 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
     .from(schema.accounts)
     .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.customerId, customerId), ...(typeKey ? [eq(schema.accounts.typeKey, typeKey)] : [])));
   if (!row) throw accountNotFound();
-  const [applications, allInvoices] = await Promise.all([
+  const [applications, allInvoices, payments] = await Promise.all([
     applicationsOfAccount(db, accountId),
     db.select().from(schema.invoices).where(eq(schema.invoices.accountId, accountId)).orderBy(asc(schema.invoices.dueOn), asc(schema.invoices.number)),
+    db
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.accountId, accountId), eq(schema.payments.status, "allocated")))
+      .orderBy(asc(schema.payments.createdAt), asc(schema.payments.id)),
   ]);
   const initial = applications.find((a) => a.type_key === "initial") ?? null;
   const current = currentApplication(applications);
@@ -80,5 +89,6 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
     },
     schedule,
     allInvoices,
+    payments,
   };
 }

@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { formatDate, formatTerm } from "@pinjaman/domain/dates";
-import { invoiceOutstanding, invoiceState } from "@pinjaman/domain/invoices";
+import { invoiceState } from "@pinjaman/domain/invoices";
 import { formatDailyRate, formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import type { AccountBook, StoredInvoice } from "./account-detail.ts";
@@ -17,12 +17,11 @@ const paidOf = (i: StoredInvoice) => i.paidPrincipal + i.paidInterest + i.paidLa
 
 /**
  * The loan statement (spec section 7, issue 8 §5) for the business date: the loan's terms, its
- * balances, the schedule with each invoice's amounts and status, and the payments received.
- * Payments are read from the invoices' paid parts and paid_on (one line per invoice paid
- * something): the payments table of the repayment work replaces that source when it lands.
+ * balances, the schedule with each invoice's amounts and status, and every payment received
+ * with how it was allocated (late fee, interest, principal, credit kept).
  */
 export function renderStatement(book: AccountBook): Promise<Buffer> {
-  const { detail, schedule, allInvoices } = book;
+  const { detail, schedule, allInvoices, payments } = book;
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: t("loans.statement.title"), Author: "Pinjaman" } });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -130,27 +129,24 @@ export function renderStatement(book: AccountBook): Promise<Buffer> {
   }
 
   heading(t("loans.statement.payments"));
-  const paid = allInvoices.filter((i) => paidOf(i) > 0);
-  if (paid.length === 0) pairs([[t("loans.statement.payments_empty"), ""]]);
+  if (payments.length === 0) pairs([[t("loans.statement.payments_empty"), ""]]);
   else {
     table(
       [
         { title: t("loans.invoice.paid_on"), width: 85 },
-        { title: t("loans.invoice.number"), width: 30 },
-        { title: t("loans.invoice.principal"), width: 85, align: "right" },
-        { title: t("loans.invoice.interest"), width: 75, align: "right" },
-        { title: t("loans.invoice.late_fee"), width: 65, align: "right" },
-        { title: t("loans.invoice.paid"), width: 85, align: "right" },
-        { title: t("loans.invoice.status"), width: 90 },
+        { title: t("loans.invoice.paid"), width: 90, align: "right" },
+        { title: t("loans.invoice.late_fee"), width: 70, align: "right" },
+        { title: t("loans.invoice.interest"), width: 80, align: "right" },
+        { title: t("loans.invoice.principal"), width: 90, align: "right" },
+        { title: t("loans.statement.credit"), width: 90, align: "right" },
       ],
-      paid.map((i) => [
-        i.paidOn ? formatDate(i.paidOn) : t("loans.statement.payments_partial"),
-        String(i.number),
-        formatRupiah(i.paidPrincipal),
-        formatRupiah(i.paidInterest),
-        formatRupiah(i.paidLateFee),
-        formatRupiah(paidOf(i)),
-        invoiceOutstanding(i) === 0 ? t("loans.invoice.status_paid") : t("loans.statement.payments_partial"),
+      payments.map((p) => [
+        formatDate(p.businessDate),
+        formatRupiah(p.amount),
+        formatRupiah(p.lateFee),
+        formatRupiah(p.interest),
+        formatRupiah(p.principal),
+        formatRupiah(p.credit - p.creditUsed),
       ]),
     );
   }
