@@ -1,7 +1,6 @@
 import { inflateSync } from "node:zlib";
 import { schema } from "@pinjaman/db";
 import { addDays, addMonths, formatDate, jakartaToday } from "@pinjaman/domain/dates";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "../../../test/harness.ts";
 import { SYSTEM, transitionApplication } from "../account-applications/status-transitions.ts";
