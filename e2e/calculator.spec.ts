@@ -1,10 +1,17 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
+
+/** The home page with its calculator hydrated: its module loads after the page's own scripts. */
+async function openHome(page: Page) {
+  await page.goto("/");
+  await expect(page.locator("section.calculator")).toHaveAttribute("data-ready", "true");
+}
 
 test.describe("home calculator on a phone (select lists below 960 px)", () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
   test("shows the default offer server-rendered and reprices on a new amount", async ({ page }) => {
-    await page.goto("/");
+    await openHome(page);
     await expect(page.getByTestId("calculator-monthly")).toContainText("Rp");
     const before = await page.getByTestId("calculator-monthly").textContent();
     const amount = page.getByRole("combobox", { name: "Jumlah pinjaman" });
@@ -26,7 +33,7 @@ test.describe("the instalment table on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
 
   test("says that it scrolls sideways, scrolls inside its own box by keyboard, and the page does not", async ({ page }) => {
-    await page.goto("/");
+    await openHome(page);
     const table = page.getByRole("region", { name: "Jadwal cicilan" });
     await expect(table).toHaveAccessibleDescription("Gulir tabel ke samping untuk melihat semua kolom.");
     await expect(page.getByText("Gulir tabel ke samping untuk melihat semua kolom.")).toBeVisible();
@@ -55,7 +62,7 @@ test.describe("the instalment table where it fits", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("shows every column without a scroll hint", async ({ page }) => {
-    await page.goto("/");
+    await openHome(page);
     const table = page.getByRole("region", { name: "Jadwal cicilan" });
     await expect(table.getByRole("columnheader", { name: "Cicilan" })).toBeInViewport({ ratio: 1 });
     await expect(page.getByText("Gulir tabel ke samping untuk melihat semua kolom.")).toBeHidden();
@@ -66,7 +73,7 @@ test.describe("home calculator on a wide screen (slider from 960 px)", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("offers sliders limited to the product's range", async ({ page }) => {
-    await page.goto("/");
+    await openHome(page);
     const amount = page.getByRole("slider", { name: "Jumlah pinjaman" });
     const term = page.getByRole("slider", { name: "Tenor" });
     await expect(amount).toHaveAttribute("min", "500000");

@@ -13,6 +13,10 @@ import "@pinjaman/i18n/ns/calculator";
 /** Spec section 9: inputs are debounced 350 ms before a call. */
 export const CALCULATOR_DEBOUNCE_MS = 350;
 
+const markReady = (section: HTMLElement | null) => {
+  if (section) section.dataset.ready = "true";
+};
+
 export type LoanCalculatorProps = {
   productKey: string;
   /** Registration flow the "Ajukan Sekarang" link starts. */
@@ -195,7 +199,9 @@ export function LoanCalculator({
 
   const dash = "–";
   return (
-    <section className="calculator" aria-label={t("calculator.title")}>
+    // data-ready once hydrated: the module loads after the page, and a change made to the
+    // server's controls before then is not seen (tests wait for it before they use the controls).
+    <section className="calculator" aria-label={t("calculator.title")} ref={markReady}>
       <div className="calc-controls">
         <LoanControl
           id={`${id}-amount`}
