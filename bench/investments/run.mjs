@@ -56,15 +56,18 @@ function startServer(env) {
 function openApplications(ids) {
   const open = ids.slice(0, OPEN);
   let next = OPEN;
+  let exhausted = false;
   return {
     pick: () => open[Math.floor(Math.random() * open.length)],
     retire(id) {
       const at = open.indexOf(id);
       if (at === -1) return;
-      if (next >= ids.length) throw new Error(`all ${ids.length} applications are funded: raise BENCH_APPLICATIONS`);
+      // Out of applications: the full one stays and answers 422 (a warning below the table).
+      if (next >= ids.length) return void (exhausted = true);
       open[at] = ids[next++];
     },
     used: () => next,
+    exhausted: () => exhausted,
   };
 }
 
@@ -157,6 +160,7 @@ async function main() {
   invest.refusals422 = Object.fromEntries(refusals);
   invest.otherErrors = invest.errors - invest.fullyFunded422;
   invest.applicationsUsed = applications.used();
+  invest.applicationsExhausted = applications.exhausted();
 
   log("checking the books…");
   const books = await checkBooks(scratch.url);
@@ -198,6 +202,7 @@ async function main() {
   console.log(`\n## Investments (PostgreSQL, ${CONNECTIONS} connections, ${LENDERS} lenders, ${OPEN} open applications of Rp${APPLICATION_AMOUNT}, Rp${AMOUNT} each, ${DURATION_S} s after ${WARMUP_S} s warm-up, pool ${seeder.poolSize}, ${cpu.length} × ${cpu[0]?.model ?? "CPU"}, Node ${process.version})\n`);
   console.log(table.join("\n"));
   console.log(`\n422 answers by reason: ${JSON.stringify(invest.refusals422)}; ${invest.applicationsUsed} applications opened, ${books.fully_funded} fully funded.`);
+  if (applications.exhausted()) console.log(`WARNING: all ${ids.length} applications were used up; the 422 count includes requests to full ones. Raise BENCH_APPLICATIONS.`);
   console.log(
     `Books: ${books.investments} investments in ${books.applications} applications; over-funded applications ${books.overFunded.length}, lenders below zero ${books.lendersBelowZero.length}, ledger invariant violations ${books.ledgerViolations.length}.`,
   );
