@@ -1,4 +1,3 @@
-/* global fetch, AbortSignal */
 // `npm run bench:flows`: saves per second and their latency through the flow engine's
 // `PATCH /app_api/v1/flow_progresses/{id}` (the call every field change of a flow step makes),
 // next to a bare Fastify route doing only the one UPDATE such a save needs, on PostgreSQL, with
@@ -6,12 +5,11 @@
 // Prints a Markdown table on stdout (progress goes to stderr) and writes
 // bench/results/flows-<timestamp>.json. See bench/README.md ("Flows").
 import { cpus } from "node:os";
-import autocannon from "autocannon";
 import { createScratchDatabase } from "../../packages/db/src/scratch-database.ts";
 import { startBenchServer } from "../lib/bench-server.mjs";
+import { call, measureRow } from "../lib/load.mjs";
 import { guardRun, runGuarded, writeResults } from "../lib/run-guard.mjs";
 
-const HOST = "127.0.0.1";
 const APP_PATH = "/app_api/v1/flow_progresses";
 const BARE_PATH = "/bare/flow_progresses";
 const START_PATH = "/flows/spl_onboarding/flow_progresses";
@@ -44,18 +42,6 @@ function startServer(env) {
   return startBenchServer({ script: "bench/flows/server.ts", env: serverEnv, nodeArgs, cleanups });
 }
 
-async function call(origin, method, path, headers, body) {
-  const response = await fetch(origin + path, {
-    method,
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
-
 /** Starts one spl_onboarding progress per holder through the real calls; each stays on the calculator step. */
 async function startProgresses(origin, tokens) {
   const anonymous = [];
@@ -83,73 +69,32 @@ function saveBody(n) {
   return JSON.stringify({ data: { values: { amount: 500_000 * (1 + (n % 40)), term: 1 + (n % 12) } } });
 }
 
-function runAutocannon(origin, path, holders, durationS) {
-  let next = 0;
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: origin,
-        connections: CONNECTIONS,
-        duration: durationS,
-        timeout: 30,
-        requests: [
-          {
-            method: "PATCH",
-            // Round robin over the progresses: with 4× more progresses than connections no row
-            // is written by two requests at once, like separate people filling in their steps.
-            setupRequest: (request) => {
-              const n = next++;
-              const holder = holders[n % holders.length];
-              return {
-                ...request,
-                path: `${path}/${holder.id}`,
-                body: saveBody(n),
-                headers: { ...request.headers, "content-type": "application/json", ...holder.headers },
-              };
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    cleanups.push(() => instance.stop());
-  });
-}
-
 /**
- * One row: a fresh server process in `mode`, one checked save, a warm-up (not counted: the first
- * seconds run on cold JIT and an empty connection pool), then the measured run.
+ * One row against a fresh server process in `mode`, round robin over the progresses: with 4× more
+ * progresses than connections no row is written by two requests at once, like separate people
+ * filling in their steps.
  */
 async function measure({ label, mode, path, holders, databaseUrl, check }) {
-  const server = await startServer({ BENCH_MODE: mode, DATABASE_URL: databaseUrl });
-  const origin = `http://${HOST}:${server.port}`;
-  const first = holders[0];
-  const checked = await call(origin, "PATCH", `${path}/${first.id}`, first.headers, JSON.parse(saveBody(7)));
-  check(checked);
-  log(`${label}: warm-up ${WARMUP_S} s, then ${CONNECTIONS} connections for ${DURATION_S} s…`);
-  const warmup = WARMUP_S > 0 ? await runAutocannon(origin, path, holders, WARMUP_S) : null;
-  const result = await runAutocannon(origin, path, holders, DURATION_S);
-  const stats = await server.stop();
-  const sent = 1 + (warmup?.requests.sent ?? 0) + result.requests.sent;
-  const errors = result.non2xx + result.errors + result.timeouts;
-  const row = {
-    route: label,
-    mode,
-    requests: result.requests.total,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p90Ms: result.latency.p90,
-    p99Ms: result.latency.p99,
-    maxMs: result.latency.max,
-    errors,
-    errorDetail: { non2xx: result.non2xx, socketErrors: result.errors, timeouts: result.timeouts, statusCodes: result.statusCodeStats },
-    responseBytes: result.throughput.total / Math.max(1, result.requests.total),
-    // Counted in the server over the check, the warm-up and the run, per request sent.
-    queriesPerRequest: stats ? stats.queries / sent : null,
-    queryMsPerRequest: stats ? stats.queryMs / sent : null,
-  };
-  log(`${label}: ${row.requests} requests, ${row.requestsPerSecond.toFixed(0)}/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${errors} errors`);
-  return row;
+  let next = 0;
+  const { row } = await measureRow({
+    label,
+    start: () => startServer({ BENCH_MODE: mode, DATABASE_URL: databaseUrl }),
+    check: async (origin) => check(await call(origin, "PATCH", `${path}/${holders[0].id}`, holders[0].headers, JSON.parse(saveBody(7)))),
+    load: {
+      method: "PATCH",
+      setupRequest: () => {
+        const n = next++;
+        const holder = holders[n % holders.length];
+        return { path: `${path}/${holder.id}`, body: saveBody(n), headers: holder.headers };
+      },
+    },
+    connections: CONNECTIONS,
+    warmupS: WARMUP_S,
+    durationS: DURATION_S,
+    log,
+    cleanups,
+  });
+  return { mode, ...row };
 }
 
 const isStepView = (key) => (body) => {
@@ -162,7 +107,7 @@ async function main() {
   const database = await freshPostgres(SERVER_URL);
   log(`database ${database.name}: migrating, ${PROGRESSES} customers with sessions, ${PROGRESSES} + ${PROGRESSES} progresses…`);
   const seeder = await startServer({ BENCH_MODE: "app", BENCH_SEED: "1", DATABASE_URL: database.url });
-  const { anonymous, customers } = await startProgresses(`http://${HOST}:${seeder.port}`, seeder.tokens);
+  const { anonymous, customers } = await startProgresses(`http://127.0.0.1:${seeder.port}`, seeder.tokens);
   await seeder.stop();
 
   const rows = [];
@@ -193,7 +138,7 @@ async function main() {
     settings: {
       appPath: `PATCH ${APP_PATH}/{id}`,
       barePath: `PATCH ${BARE_PATH}/{id}`,
-      bareSql: "UPDATE flow_progresses SET values = values || $1::jsonb, updated_at = now() WHERE id = $2",
+      bareSql: "UPDATE flow_progresses SET values = values || $2::jsonb, updated_at = now() WHERE id = $1",
       connections: CONNECTIONS,
       durationS: DURATION_S,
       warmupS: WARMUP_S,

@@ -64,6 +64,9 @@ export async function invest(db: Db, input: InvestInput): Promise<{ investment: 
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await ownInvestmentAccount(tx, input.customerId, input.investmentAccountId);
+    // The lender's own ledger account is opened before the application's lock: every statement
+    // after the lock is time the other lenders of this application wait (bench/investments).
+    const funds = await openLedgerAccount(tx, "lender_funds", { customerId: input.customerId, accountId: input.investmentAccountId });
     const locked = (await tx.execute(
       sql`select status, amount, account_id from account_applications where id = ${input.applicationId} for update`,
     )) as unknown as { rows: { status: string; amount: string | number; account_id: string }[] };
@@ -100,7 +103,6 @@ export async function invest(db: Db, input: InvestInput): Promise<{ investment: 
       status: "pending",
       idempotencyKey: input.idempotencyKey,
     });
-    const funds = await openLedgerAccount(tx, "lender_funds", { customerId: input.customerId, accountId: input.investmentAccountId });
     const share = await openLedgerAccount(tx, "lender_investment", { customerId: input.customerId, accountId: application.account_id, investmentId: id });
     const [reservation] = await createTransfers(tx, [
       {
