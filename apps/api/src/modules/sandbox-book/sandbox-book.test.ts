@@ -6,6 +6,7 @@ import { testDatabase } from "../../../test/harness.ts";
 import { investmentAccountOf, sandboxCustomerIds } from "../accounts/sandbox-accounts.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { investmentAccountBalance } from "../ledger/lender-funds.ts";
+import { DEFAULT_PLATFORM_FEE_PPM } from "../../config.ts";
 import { SANDBOX_BOOK, seedSandboxBook } from "./sandbox-book.ts";
 
 describe("the sandbox book", () => {
@@ -17,7 +18,7 @@ describe("the sandbox book", () => {
 
   it("gives Budi an active loan funded by Sari whose first instalment falls due three days after seeding, with the books balanced", async () => {
     const today = "2026-11-24";
-    await seedSandboxBook(database.db, today);
+    await seedSandboxBook(database.db, today, { platformFeePpm: DEFAULT_PLATFORM_FEE_PPM });
     const { budi, sari } = await sandboxCustomerIds(database.db);
 
     const [loan] = await database.db.select().from(schema.accounts).where(and(eq(schema.accounts.customerId, budi), eq(schema.accounts.typeKey, "loan")));
