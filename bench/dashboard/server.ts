@@ -36,6 +36,12 @@ const [counts] = (
     rows: Record<string, number>[];
   }
 ).rows;
+// The dashboard's open-loans search as account-search.ts sends it, for the first borrower: how PostgreSQL runs it.
+const explained = (await database.db.execute(sql`
+  explain select a.* from accounts a
+  where a.customer_id = (select id from customers where email = ${borrowerEmail(0)}) and a.type_key = 'loan' and a.closed_on is null
+  order by a.created_at desc, a.id desc limit 100`)) as unknown as { rows: { "QUERY PLAN": string }[] };
+const plan = explained.rows.map((r) => r["QUERY PLAN"].trim()).filter((line) => /Scan/.test(line)).join("; ");
 const tokens: string[] = [];
 for (let i = 0; i < sessions; i++) tokens.push((await sessionFor(database.db, borrowerEmail(i))).token);
 
@@ -43,7 +49,7 @@ const app = await buildApp({ db: database.db, config });
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
-console.log(`BENCH_READY ${JSON.stringify({ port, tokens, today, seedS, ...counts })}`);
+console.log(`BENCH_READY ${JSON.stringify({ port, tokens, today, seedS, plan, ...counts })}`);
 
 let closing = false;
 async function stop() {
