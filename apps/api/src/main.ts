@@ -19,7 +19,7 @@ async function main() {
   await database.migrate();
   if (config.sandbox && (await seedSandbox(database.db))) console.info("Seeded the sandbox data.");
   if (config.sandbox && (await seedSandboxAccounts(database.db))) {
-    await seedSandboxBook(database.db, (await businessNow(database.db, { sandbox: true })).date);
+    await seedSandboxBook(database.db, (await businessNow(database.db, { sandbox: true })).date, { platformFeePpm: config.platformFeePpm });
     console.info("Seeded the sandbox accounts and Budi's active loan (README: Sandbox accounts).");
   }
   // The Kemendagri areas on a new database; postal codes from POSTAL_CODES_CSV when it exists.

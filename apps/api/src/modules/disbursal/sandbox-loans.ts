@@ -47,12 +47,12 @@ export async function withBankAccount(db: Db, customerId: string, accountNumber 
 }
 
 /** A borrower's initial application approved and waiting for investment, with the offer's total repayment. */
-export async function approvedLoanApplication(db: Db, customerId: string, terms: LoanTerms): Promise<{ accountId: string; applicationId: string }> {
+export async function approvedLoanApplication(db: Db, customerId: string, terms: LoanTerms, submittedOn = "2026-11-01"): Promise<{ accountId: string; applicationId: string }> {
   const [account] = await db.insert(schema.accounts).values({ customerId, typeKey: "loan", productKey: "spl", status: "pending" }).returning({ id: schema.accounts.id });
   const totalRepayment = terms.amount + flatInterest(terms.amount, terms.dailyRatePpm, terms.term);
   const [application] = await db
     .insert(schema.accountApplications)
-    .values({ accountId: account!.id, typeKey: "initial", status: "waiting_for_investment", ...terms, totalRepayment, submittedOn: "2026-11-01" })
+    .values({ accountId: account!.id, typeKey: "initial", status: "waiting_for_investment", ...terms, totalRepayment, submittedOn })
     .returning({ id: schema.accountApplications.id });
   await recordTransition(db, { subject: "account_application", id: application!.id, from: "submitted", to: "waiting_for_investment", event: "approve", actor: SYSTEM, reason: null });
   return { accountId: account!.id, applicationId: application!.id };
@@ -76,6 +76,8 @@ export type DisbursedLoanInput = {
   fundedOn?: string;
   /** Or the business date it is paid out (and the schedule starts): funded COOLING_OFF_DAYS before. */
   effectiveOn?: string;
+  /** The application's submission date (default 2026-11-01). */
+  submittedOn?: string;
 };
 
 /**
@@ -90,7 +92,7 @@ export async function disbursedLoan(db: Db, input: DisbursedLoanInput) {
   if (funded !== terms.amount) throw new Error(`lenders invest ${funded}, the loan is ${terms.amount}`);
   const fundedOn = input.fundedOn ?? (input.effectiveOn ? addDays(input.effectiveOn, -COOLING_OFF_DAYS) : "2026-11-02");
   const effectiveOn = coolingOffEndsOn(fundedOn);
-  const { applicationId } = await approvedLoanApplication(db, input.borrowerCustomerId, terms);
+  const { applicationId } = await approvedLoanApplication(db, input.borrowerCustomerId, terms, input.submittedOn);
   const [profile] = await db.select({ kyc: schema.customerProfiles.kyc }).from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, input.borrowerCustomerId));
   if (!profile?.kyc.bank_account_number) await withBankAccount(db, input.borrowerCustomerId);
   await fundApplication(db, applicationId, input.lenders, fundedOn);

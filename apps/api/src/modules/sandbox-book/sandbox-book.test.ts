@@ -1,23 +1,30 @@
 import { schema } from "@pinjaman/db";
 import { addDays } from "@pinjaman/domain/dates";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/harness.ts";
+import { DEFAULT_PLATFORM_FEE_PPM } from "../../config.ts";
 import { investmentAccountOf, sandboxCustomerIds } from "../accounts/sandbox-accounts.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { investmentAccountBalance } from "../ledger/lender-funds.ts";
+import { KIND_MIX } from "./book-plan.ts";
+import { BOOK_DIGEST_2026_11_24 } from "./book-digest.fixture.ts";
+import { bookDigest } from "./book-test-kit.ts";
 import { SANDBOX_BOOK, seedSandboxBook } from "./sandbox-book.ts";
+
+type Rows<T> = { rows: T[] };
+const today = "2026-11-24";
 
 describe("the sandbox book", () => {
   let database: Awaited<ReturnType<typeof testDatabase>>;
+  const count = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as Rows<Record<string, string>>).rows;
   beforeAll(async () => {
     database = await testDatabase();
-  });
+    await seedSandboxBook(database.db, today, { platformFeePpm: DEFAULT_PLATFORM_FEE_PPM });
+  }, 240_000);
   afterAll(() => database.close());
 
   it("gives Budi an active loan funded by Sari whose first instalment falls due three days after seeding, with the books balanced", async () => {
-    const today = "2026-11-24";
-    await seedSandboxBook(database.db, today);
     const { budi, sari } = await sandboxCustomerIds(database.db);
 
     const [loan] = await database.db.select().from(schema.accounts).where(and(eq(schema.accounts.customerId, budi), eq(schema.accounts.typeKey, "loan")));
@@ -33,5 +40,81 @@ describe("the sandbox book", () => {
     const balance = await investmentAccountBalance(database.db, sari, await investmentAccountOf(database.db, sari));
     expect(balance).toMatchObject({ available: 47_000_000, reserved: 0 });
     expect(await ledgerInvariantViolations(database.db)).toEqual([]);
+  });
+
+  it("holds loans and applications in every status, in the planned numbers", async () => {
+    const rows = await count(sql`
+      select acc.status as account, a.status as application, count(*)::text as n
+      from account_applications a join accounts acc on acc.id = a.account_id join customers c on c.id = acc.customer_id
+      where c.email like 'peminjam%' group by 1, 2 order by 1, 2`);
+    const closedLoans = KIND_MIX.closed_on_time + KIND_MIX.closed_paid_late + KIND_MIX.closed_early;
+    const activeLoans = KIND_MIX.active_current + KIND_MIX.late_1_30 + KIND_MIX.late_31_60 + KIND_MIX.late_61_90 + KIND_MIX.late_over_90;
+    expect(rows).toEqual([
+      { account: "active", application: "activated", n: String(activeLoans) },
+      { account: "closed", application: "cancelled", n: String(KIND_MIX.cancelled + KIND_MIX.expired) },
+      { account: "closed", application: "closed", n: String(closedLoans) },
+      { account: "closed", application: "rejected", n: String(KIND_MIX.rejected) },
+      { account: "pending", application: "waiting_for_investment", n: String(KIND_MIX.waiting_for_investment + KIND_MIX.partially_funded) },
+      { account: "written_off", application: "activated", n: String(KIND_MIX.written_off) },
+    ]);
+    expect(await count(sql`select count(*)::text as n from customers where email like 'pemodal%' and password_hash is null`)).toEqual([{ n: "8" }]);
+    // Partly funded: pending investments short of the amount; the others waiting have none.
+    const funding = await count(sql`
+      select count(*) filter (where funded > 0 and funded < amount)::text as partial, count(*) filter (where funded = 0)::text as unfunded
+      from (select a.amount, coalesce((select sum(i.amount) from investments i where i.account_application_id = a.id and i.status = 'pending'), 0) as funded
+            from account_applications a where a.status = 'waiting_for_investment') w`);
+    expect(funding).toEqual([{ partial: String(KIND_MIX.partially_funded), unfunded: String(KIND_MIX.waiting_for_investment) }]);
+    // Paid off early: closed before maturity with interest waived.
+    expect(await count(sql`select count(*)::text as n from account_applications a join accounts acc on acc.id = a.account_id where acc.closed_on < a.maturity_on and a.status = 'closed'`)).toEqual([
+      { n: String(KIND_MIX.closed_early) },
+    ]);
+  });
+
+  it("has the active loans in each lateness bucket, late fees accrued on the late ones and paid by the late payers", async () => {
+    const buckets = await count(sql`
+      with loans as (
+        select i.account_id, coalesce(max(${today}::date - i.due_on) filter (where i.status = 'open' and i.due_on < ${today}::date), 0) as dpd
+        from invoices i join accounts acc on acc.id = i.account_id and acc.status = 'active' group by 1)
+      select case when dpd = 0 then 'current' when dpd <= 30 then '1-30' when dpd <= 60 then '31-60' when dpd <= 90 then '61-90' else '>90' end as bucket, count(*)::text as n
+      from loans group by 1 order by 1`);
+    expect(Object.fromEntries(buckets.map((b) => [b.bucket, Number(b.n)]))).toEqual({
+      current: KIND_MIX.active_current + 1, // and Budi
+      "1-30": KIND_MIX.late_1_30,
+      "31-60": KIND_MIX.late_31_60,
+      "61-90": KIND_MIX.late_61_90,
+      ">90": KIND_MIX.late_over_90,
+    });
+    const [fees] = await count(sql`
+      select count(distinct i.account_id) filter (where i.status = 'open' and i.due_on < ${today}::date and i.late_fee > 0 and i.late_fee_accrued_through = ${today}::date)::text as accruing,
+             (select count(*) from payments p where p.late_fee > 0)::text as late_payments
+      from invoices i join accounts acc on acc.id = i.account_id and acc.status = 'active'`);
+    expect(fees).toEqual({ accruing: String(KIND_MIX.late_1_30 + KIND_MIX.late_31_60 + KIND_MIX.late_61_90 + KIND_MIX.late_over_90), late_payments: String(KIND_MIX.closed_paid_late) });
+  });
+
+  it("writes off the loans long past due: receivable and lenders' shares at zero, the lenders bearing the loss", async () => {
+    const written = await count(sql`
+      select acc.id, (select sum(la.debits_posted - la.credits_posted) from ledger_accounts la where la.account_id = acc.id and la.kind = 'loan_receivable')::text as receivable,
+             (select sum(la.credits_posted - la.debits_posted) from ledger_accounts la where la.account_id = acc.id and la.kind = 'lender_investment')::text as shares,
+             (select sum(t.amount) from ledger_transfers t join ledger_accounts la on la.id = t.debit_account_id where la.account_id = acc.id and la.kind = 'write_offs')::text as written_off,
+             (select count(*) from investments i join account_applications a on a.id = i.account_application_id where a.account_id = acc.id and i.status <> 'closed')::text as open_investments
+      from accounts acc where acc.status = 'written_off'`);
+    expect(written).toHaveLength(KIND_MIX.written_off);
+    for (const loan of written) expect(loan).toMatchObject({ receivable: "0", shares: "0", open_investments: "0" });
+    for (const loan of written) expect(Number(loan.written_off)).toBeGreaterThan(0);
+  });
+
+  it("takes a TKB snapshot of the book on the seeding date, below 100 % as loans are late", async () => {
+    const [snapshot] = await database.db.select().from(schema.tkbSnapshots).where(and(eq(schema.tkbSnapshots.source, "book"), eq(schema.tkbSnapshots.asOf, today)));
+    expect(snapshot!.entries.map((e) => e.name)).toEqual(["TKB0", "TKB30", "TKB60", "TKB90"]);
+    const [tkb0, tkb30, tkb60, tkb90] = snapshot!.entries.map((e) => e.basisPoints);
+    expect(tkb0).toBeLessThan(10_000);
+    expect(tkb0).toBeLessThanOrEqual(tkb30!);
+    expect(tkb30).toBeLessThanOrEqual(tkb60!);
+    expect(tkb60).toBeLessThanOrEqual(tkb90!);
+    expect(tkb90).toBeLessThan(10_000);
+  });
+
+  it("is the same book for the same seeding date (the digest the second seed in book-determinism.test.ts also gives)", async () => {
+    expect(await bookDigest(database.db)).toEqual(BOOK_DIGEST_2026_11_24);
   });
 });

@@ -3,6 +3,8 @@ import { addDays, addMonths } from "@pinjaman/domain/dates";
 import { investmentAccountOf, sandboxCustomerIds } from "../accounts/sandbox-accounts.ts";
 import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
 import { sandboxDeposit } from "../ledger/lender-funds.ts";
+import type { RepaymentSettings } from "../repayments/payment-service.ts";
+import { seedLoanBook } from "./loan-book.ts";
 
 /** What the sandbox book holds (README "Sandbox accounts"). */
 export const SANDBOX_BOOK = {
@@ -19,9 +21,10 @@ export const SANDBOX_BOOK = {
  * deposits through the sandbox virtual account and funds Budi's loan, which is paid out through
  * the production path (cooling-off, the sandbox bank, schedule, virtual accounts) a month before
  * his first due date, so a tester logging in as Budi sees an active loan with an invoice due soon.
- * `today` is the business date at seeding.
+ * Around them, the book of the 18 months before (loan-book.ts): lenders, borrowers and loans in
+ * every status. `today` is the business date at seeding.
  */
-export async function seedSandboxBook(db: Db, today: string): Promise<void> {
+export async function seedSandboxBook(db: Db, today: string, settings: RepaymentSettings, options: { scale?: number; seed?: number } = {}): Promise<void> {
   const { budi, sari } = await sandboxCustomerIds(db);
   const investmentAccountId = await investmentAccountOf(db, sari);
   const effectiveOn = addMonths(addDays(today, SANDBOX_BOOK.firstDueInDays), -1);
@@ -32,4 +35,5 @@ export async function seedSandboxBook(db: Db, today: string): Promise<void> {
     terms: SANDBOX_BOOK.budiLoan,
     effectiveOn,
   });
+  await seedLoanBook(db, today, settings, options);
 }
