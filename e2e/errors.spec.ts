@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { expect, test } from "./support/test.ts";
+
+const CLIENT_DIR = new URL("../apps/web/build/client", import.meta.url).pathname;
 
 test("an unknown route shows the 404 page with its texts and a way home", async ({ page }) => {
   const response = await page.goto("/halaman-yang-tidak-ada");
@@ -24,6 +27,21 @@ test("pages carry a nonce-based Content-Security-Policy and compress", async ({ 
   const response = await request.get("/faq", { headers: { "accept-encoding": "br" } });
   expect(response.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
   expect(response.headers()["content-encoding"]).toBe("br");
+});
+
+test("scripts are sent as the build compressed them (brotli, else gzip), not compressed per request", async ({ request }) => {
+  const html = await (await request.get("/faq")).text();
+  const script = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  const source = readFileSync(`${CLIENT_DIR}${script}`);
+  for (const [encoding, extension] of [["br", "br"], ["gzip", "gz"], ["identity", null]] as const) {
+    const response = await request.get(script!, { headers: { "accept-encoding": encoding } });
+    expect(response.headers()["content-encoding"]).toBe(extension ? encoding : undefined);
+    // Per-request compression streams without a length: this is the build's file, byte for byte.
+    const sent = extension ? readFileSync(`${CLIENT_DIR}${script}.${extension}`) : source;
+    expect(Number(response.headers()["content-length"])).toBe(sent.length);
+    expect((await response.body()).equals(source)).toBe(true);
+  }
 });
 
 test("a request line whose path names another host renders a page of ours, never a 500", async ({ baseURL }) => {

@@ -140,8 +140,8 @@ async function main() {
 
   // The floor: the same pages without JavaScript, from a static server.
   const floorDir = join(tmp, "floor");
-  await writeFloor({ origin: pinjaman.origin, paths: PAGES, clientDir: pinjaman.clientDir, floorDir });
-  const floor = await startStaticServer(floorDir);
+  const floorHeaders = await writeFloor({ origin: pinjaman.origin, paths: PAGES, clientDir: pinjaman.clientDir, floorDir });
+  const floor = await startStaticServer(floorDir, floorHeaders);
   cleanups.push(floor.stop);
   const empty = await startEmptyApp(join(EMPTY_APP_DIR, "build"));
   cleanups.push(empty.stop);

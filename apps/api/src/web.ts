@@ -60,6 +60,8 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
     prefix: "/",
     wildcard: false,
     index: false,
+    // Scripts and stylesheets as compressed by the build (scripts/compress-assets.mjs), not per request.
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },

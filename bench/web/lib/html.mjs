@@ -7,10 +7,19 @@ import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 export async function fetchText(url) {
+  return (await fetchPage(url)).text;
+}
+
+// Response headers that describe one transfer rather than the page; the floor's server sets its own.
+const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary", "etag", "last-modified", "set-cookie", "x-request-id"]);
+
+/** The page's HTML and the response headers that belong to the page (security headers, CSP, content type). */
+export async function fetchPage(url) {
   const response = await fetch(url);
   const text = await response.text();
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return text;
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !TRANSFER_HEADERS.has(name)));
+  return { text, headers };
 }
 
 function attr(attrs, name) {
@@ -32,15 +41,21 @@ export function stripScripts(html) {
  * Writes the floor copies of `paths` under `floorDir` (`/faq` → `floorDir/faq/index.html`; a query
  * string selects the page but not the file: `/sign-up?flow=x` → `floorDir/sign-up/index.html`) next to
  * every non-JS file of the site's build/client (stylesheets and whatever they and the markup
- * reference: fonts, images, icons), so URLs resolve exactly as on the real server.
+ * reference: fonts, images, icons), so URLs resolve exactly as on the real server. Returns each
+ * floor file's response headers (`Map` of file path → headers): the page's own, from the same
+ * answer as its HTML (so the CSP's nonce is the markup's), for the floor's server to send.
  */
 export async function writeFloor({ origin, paths, clientDir, floorDir }) {
-  await cp(clientDir, floorDir, { recursive: true, filter: (src) => !/\.m?js(\.map)?$/.test(src) });
+  await cp(clientDir, floorDir, { recursive: true, filter: (src) => !/\.m?js(\.map|\.br|\.gz)?$/.test(src) });
+  const headers = new Map();
   for (const path of paths) {
     const file = join(floorDir, new URL(path, "http://floor").pathname, "index.html");
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, stripScripts(await fetchText(origin + path)));
+    const page = await fetchPage(origin + path);
+    await writeFile(file, stripScripts(page.text));
+    headers.set(file, page.headers);
   }
+  return headers;
 }
 
 // `import x from "./a.js"`, `import "./a.js"`, `export * from "./a.js"` (minified or not).

@@ -156,9 +156,10 @@ function encode(body, acceptEncoding = "") {
 
 /**
  * Serves a file from `dir` with compression; `/x` also tries `/x/index.html`. Returns false when
- * no such file exists, so callers can fall through.
+ * no such file exists, so callers can fall through. `headers` (file path → headers) adds a file's
+ * own response headers.
  */
-async function serveFile(dir, request, response) {
+async function serveFile(dir, request, response, headers = new Map()) {
   const pathname = decodeURIComponent(new URL(request.url, "http://x").pathname);
   const safe = normalize(pathname); // absolute, so ".." cannot climb above `dir`
   for (const candidate of [join(dir, safe), join(dir, safe, "index.html")]) {
@@ -167,6 +168,7 @@ async function serveFile(dir, request, response) {
     const ext = extname(candidate);
     const raw = await readFile(candidate);
     const { encoding, body } = COMPRESSIBLE.has(ext) ? encode(raw, request.headers["accept-encoding"]) : { encoding: null, body: raw };
+    for (const [name, value] of Object.entries(headers.get(candidate) ?? {})) response.setHeader(name, value);
     response.setHeader("content-type", MIME[ext] ?? "application/octet-stream");
     response.setHeader("content-length", body.length);
     response.setHeader("cache-control", safe.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
@@ -178,11 +180,14 @@ async function serveFile(dir, request, response) {
   return false;
 }
 
-/** The floor's static server: files of `dir` only; every 404 is remembered for the report. */
-export async function startStaticServer(dir) {
+/**
+ * The floor's static server: files of `dir` only, each floor page with its page's response headers
+ * (`headers`, from writeFloor); every 404 is remembered for the report.
+ */
+export async function startStaticServer(dir, headers) {
   const missing = new Set();
   const server = createServer((request, response) => {
-    serveFile(dir, request, response)
+    serveFile(dir, request, response, headers)
       .then((served) => {
         if (served) return;
         missing.add(request.url);
