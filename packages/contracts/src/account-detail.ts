@@ -5,8 +5,12 @@ import { invoice } from "./invoices.ts";
 const rupiah = z.number().int().min(0);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** What paying the loan off on `today` costs (decision 0013): the loan page's early-repayment figure. */
-export const accountPayoff = z.object({ principal: rupiah, interest: rupiah, late_fee: rupiah, total: rupiah });
+/**
+ * What paying the loan off on `today` costs (decision 0013): principal + interest + late fee =
+ * total; the borrower's credit (overpayments) is used first, so they transfer `amount_to_pay`
+ * (total − credit, at least 0), the same figure as `payments/new`'s `payoff_amount`.
+ */
+export const accountPayoff = z.object({ principal: rupiah, interest: rupiah, late_fee: rupiah, total: rupiah, credit: rupiah, amount_to_pay: rupiah });
 
 /**
  * GET app_api/v1/accounts/{id} (spec sections 3, 7): one of the caller's accounts with its

@@ -66,6 +66,8 @@ export const accountApplications = pgTable(
     totalRepayment: bigint("total_repayment", { mode: "number" }).notNull(),
     flowProgressId: uuid("flow_progress_id"),
     submittedOn: date("submitted_on", { mode: "string" }),
+    /** Business date of its (latest) approval: the funding deadline is counted from it (decision 0010). */
+    approvedOn: date("approved_on", { mode: "string" }),
     /** Business date it became fully funded (`fund`): its cooling-off is counted from it (decision 0015). */
     fundedOn: date("funded_on", { mode: "string" }),
     effectiveOn: date("effective_on", { mode: "string" }),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accountApplications } from "./loan-schema.ts";
 
 /**
@@ -20,8 +20,13 @@ export const statusTransitions = pgTable(
     /** The customer (borrower or operator) who acted; null for the system. */
     actorId: uuid("actor_id"),
     reason: text("reason"),
-    /** The moment itself (clock_timestamp), so transitions of one transaction keep their order. */
+    /** The moment itself (clock_timestamp). */
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    /**
+     * The order of recording: transitions of one subject in one transaction can share a
+     * millisecond (PGlite's clock resolution), so history is read in this order, not by time.
+     */
+    sequence: bigint("sequence", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
   (t) => [index("status_transitions_subject").on(t.subjectType, t.subjectId, t.createdAt)],
 );

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { INVESTMENT_AMOUNT, investmentAmountProblem, remainingAmount } from "./funding.ts";
+import { INVESTMENT_AMOUNT, investmentAmountProblem, investmentAmountRuleProblem, remainingAmount } from "./funding.ts";
 
 describe("investment amount", () => {
   it("refuses below the minimum, off the step and above what remains", () => {
@@ -10,6 +10,16 @@ describe("investment amount", () => {
     expect(investmentAmountProblem(1_100_000, 1_000_000)).toBe("above_remaining");
     expect(investmentAmountProblem(100_000, 1_000_000)).toBeNull();
     expect(investmentAmountProblem(1_000_000, 1_000_000)).toBeNull();
+  });
+
+  it("the rules that need no state (checked before the application is locked) leave what remains to the lock", () => {
+    expect([investmentAmountRuleProblem(99_999), investmentAmountRuleProblem(150_000), investmentAmountRuleProblem(1_100_000)]).toEqual(["below_minimum", "not_a_step", null]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 50_000_000 }), fc.integer({ min: 0, max: 20_000_000 }), (amount, remaining) => {
+        const problem = investmentAmountProblem(amount, remaining);
+        expect(problem).toBe(investmentAmountRuleProblem(amount) ?? (amount > remaining ? "above_remaining" : null));
+      }),
+    );
   });
 
   it("any accepted amount is a step multiple, at least the minimum, and never over-funds", () => {

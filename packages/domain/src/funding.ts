@@ -16,12 +16,20 @@ export const FUNDING_PERIOD_DAYS = 14;
 
 export type InvestmentAmountProblem = "below_minimum" | "not_a_step" | "above_remaining";
 
-/** Why `amount` may not be invested in an application that still needs `remaining`, or null. */
-export function investmentAmountProblem(amount: number, remaining: number): InvestmentAmountProblem | null {
+/**
+ * Why `amount` may never be invested, whatever the application still needs (below the minimum,
+ * off the step), or null. The server checks it before the application is locked and passes it
+ * to the investment's SQL function, which checks what remains under the lock (decision 0019).
+ */
+export function investmentAmountRuleProblem(amount: number): Exclude<InvestmentAmountProblem, "above_remaining"> | null {
   if (amount < INVESTMENT_AMOUNT.min) return "below_minimum";
   if (amount % INVESTMENT_AMOUNT.step !== 0) return "not_a_step";
-  if (amount > remaining) return "above_remaining";
   return null;
+}
+
+/** Why `amount` may not be invested in an application that still needs `remaining`, or null. */
+export function investmentAmountProblem(amount: number, remaining: number): InvestmentAmountProblem | null {
+  return investmentAmountRuleProblem(amount) ?? (amount > remaining ? "above_remaining" : null);
 }
 
 /** What an application of `amount` still needs when `funded` is already reserved or settled. */

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "./dates.ts";
 import { invoiceOutstanding, invoiceSchedule } from "./invoices.ts";
-import { payoffAmount, waiveInterest, type PayoffLoan } from "./payoff.ts";
+import { payoffAmount, payoffToTransfer, waiveInterest, type PayoffLoan } from "./payoff.ts";
 import { allocatePayment, applyAllocation, type InvoiceToAllocate } from "./repayment-allocation.ts";
 
 function stored(loan: PayoffLoan): InvoiceToAllocate[] {
@@ -108,5 +108,14 @@ describe("waiveInterest", () => {
     const waived = waiveInterest(stored(loan), 200_000);
     expect(waived.map((i) => i.interest)).toEqual([180_000, 180_000, 160_000, 0]);
     expect(() => waiveInterest(stored(loan), 720_001)).toThrow(RangeError);
+  });
+});
+
+describe("payoffToTransfer", () => {
+  it("takes the borrower's credit off the payoff, never below 0, and refuses a non-rupiah credit", () => {
+    expect(payoffToTransfer({ total: 1_500_000 }, 40_000)).toBe(1_460_000);
+    expect(payoffToTransfer({ total: 1_500_000 }, 0)).toBe(1_500_000);
+    expect(payoffToTransfer({ total: 30_000 }, 40_000)).toBe(0);
+    expect(() => payoffToTransfer({ total: 30_000 }, 0.5)).toThrow(RangeError);
   });
 });

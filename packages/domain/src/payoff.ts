@@ -69,6 +69,16 @@ export function payoffAmount(
 }
 
 /**
+ * What the borrower still transfers to pay the loan off: the payoff less their credit
+ * (overpayments kept on the loan), which the next payment uses first; 0 when the credit covers it.
+ * The loan page, the statement and `payments/new` all show this one figure.
+ */
+export function payoffToTransfer(payoff: Pick<Payoff, "total">, credit: number): number {
+  if (!isRupiah(credit)) throw new RangeError(`credit must be integer rupiah, got ${credit}`);
+  return Math.max(0, payoff.total - credit);
+}
+
+/**
  * The invoices as the payoff leaves them to be paid: the waived interest taken off the unpaid
  * interest of the newest invoices first. Allocating `payoff.total` to them pays everything.
  */

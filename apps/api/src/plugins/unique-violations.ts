@@ -2,6 +2,7 @@ import { t } from "@pinjaman/i18n";
 import "@pinjaman/i18n/ns/account";
 import "@pinjaman/i18n/ns/api";
 import "@pinjaman/i18n/ns/flows";
+import { databaseError } from "./database-errors.ts";
 
 /** PostgreSQL's unique_violation (the same code on PGlite). */
 const UNIQUE_VIOLATION = "23505";
@@ -45,20 +46,14 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   payments_gateway_transaction: "checked and written under a transaction-scoped advisory lock on the transaction id (decision 0016)",
 };
 
-type DatabaseErrorFields = { code?: unknown; constraint?: unknown; cause?: unknown };
-
 /**
  * The constraint a unique violation names (null when the driver does not say), or undefined when
- * the error is no unique violation. Drizzle wraps the driver's error as `cause`.
+ * the error is no unique violation.
  */
 function violatedConstraint(error: unknown): string | null | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
-    const fields = current as DatabaseErrorFields;
-    if (fields.code === UNIQUE_VIOLATION) return typeof fields.constraint === "string" ? fields.constraint : null;
-    current = fields.cause;
-  }
-  return undefined;
+  const violation = databaseError(error, UNIQUE_VIOLATION);
+  if (!violation) return undefined;
+  return typeof violation.constraint === "string" ? violation.constraint : null;
 }
 
 export type UniqueViolationAnswer = { status: number; code: string; message: string; fields?: Record<string, string[]>; constraint: string | null };

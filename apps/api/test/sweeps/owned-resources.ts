@@ -1,10 +1,10 @@
 import { schema } from "@pinjaman/db";
-import { SANDBOX_CHANNEL_CODES } from "@pinjaman/domain/virtual-accounts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { OwnedResource } from "../../src/plugins/access.ts";
 import { sessionFor, type TestSession } from "../../src/modules/identity/test-sessions.ts";
-import { openVirtualAccounts } from "../../src/modules/invoices/virtual-accounts.ts";
+import { activeLoanFor } from "../../src/modules/disbursal/loan-test-kit.ts";
+import { approvedLoanApplication } from "../../src/modules/disbursal/sandbox-loans.ts";
 
 /** A customer's stored resource: its id and texts that must never reach another caller. */
 export type Owned = { id: string; secrets: string[] };
@@ -18,18 +18,9 @@ async function created(res: { statusCode: number; body: string; json(): unknown 
   return id;
 }
 
-async function loanAccountOf(app: FastifyInstance, owner: TestSession) {
-  const [account] = await app.db.insert(schema.accounts).values({ customerId: owner.customerId, typeKey: "loan", productKey: "spl", status: "active" }).returning();
-  const [application] = await app.db
-    .insert(schema.accountApplications)
-    .values({ accountId: account!.id, typeKey: "initial", status: "submitted", amount: 2_000_000, term: 4, dailyRatePpm: 1000, totalRepayment: 2_240_000, submittedOn: "2026-11-01" })
-    .returning();
-  return { account: account!, application: application! };
-}
-
 /**
  * One factory per OwnedResource: the resource made for its owner as the product makes it (the
- * real calls; a loan account and its application as onboarding stores them). A resource named
+ * real calls; a loan and an application through the production paths). A resource named
  * by an access rule without a factory here fails the access sweep.
  */
 export const OWNED_RESOURCE_FACTORIES: Record<OwnedResource, Factory> = {
@@ -70,11 +61,11 @@ export const OWNED_RESOURCE_FACTORIES: Record<OwnedResource, Factory> = {
     });
     return { id: await created(res, "field_upload"), secrets: ["ktp-sweep-owner"] };
   },
-  // With its virtual accounts (what payments/new and the sandbox payments route read): their numbers are the owner's.
+  // A loan paid out through the real path, with its schedule, ledger and virtual accounts (what
+  // payments/new and the sandbox payments route read): their numbers are the owner's.
   loan_account: async (app, owner) => {
-    const { account } = await loanAccountOf(app, owner);
-    const vas = await app.db.transaction((tx) => openVirtualAccounts(tx, account.id, SANDBOX_CHANNEL_CODES));
-    return { id: account.id, secrets: vas.map((va) => va.number) };
+    const loan = await activeLoanFor(app.db, owner.customerId);
+    return { id: loan.accountId, secrets: loan.virtualAccounts.map((va) => va.number) };
   },
   // An investment account as the seed gives a lender, with a sandbox deposit on it.
   investment_account: async (app, owner) => {
@@ -88,5 +79,9 @@ export const OWNED_RESOURCE_FACTORIES: Record<OwnedResource, Factory> = {
     if (res.statusCode !== 201) throw new Error(`fixture investment_account not funded: ${res.statusCode} ${res.body}`);
     return { id: account!.id, secrets: ["7654321"] };
   },
-  account_application: async (app, owner) => ({ id: (await loanAccountOf(app, owner)).application.id, secrets: [] }),
+  // Approved and waiting for investment, its loan account pending, as the automatic decision leaves it.
+  account_application: async (app, owner) => ({
+    id: (await approvedLoanApplication(app.db, owner.customerId, { amount: 2_000_000, term: 4, dailyRatePpm: 1000 })).applicationId,
+    secrets: [],
+  }),
 };

@@ -6,8 +6,8 @@ import pino from "pino";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "../../../test/harness.ts";
+import { activeLoanFor } from "../../modules/disbursal/loan-test-kit.ts";
 import { sessionFor, type TestSession } from "../../modules/identity/test-sessions.ts";
-import { activeLoan } from "../../modules/invoices/loan-book-test-kit.ts";
 import { NO_INTEGRATIONS } from "../job-definition.ts";
 import { runOccurrence } from "../job-occurrence.ts";
 import { startJobRunner, type JobRunner } from "../job-runner.ts";
@@ -53,7 +53,7 @@ describe(`the loan book's daily jobs in the registry (${process.env.TEST_DATABAS
   });
 
   it("two runners on one database accrue a day's late fees once", async () => {
-    const loan = await activeLoan(t.app.db, budi.customerId, { effectiveOn: addDays(jakartaToday(), -45) });
+    const loan = await activeLoanFor(t.app.db, budi.customerId, { effectiveOn: addDays(jakartaToday(), -45) });
     const first = loan.invoices[0]!;
     const businessDate = currentOccurrence(lateFeeAccrualJob.runs, new Date()).businessDate;
     const start = () => startJobRunner({ database: t.database, jobs: [lateFeeAccrualJob], sandbox: true, log, pollingIntervalSeconds: 0.5, tick: false });
@@ -66,11 +66,11 @@ describe(`the loan book's daily jobs in the registry (${process.env.TEST_DATABAS
     await until(async () => (await ran()).length === 1 && (await invoice(first.id)).lateFeeAccruedThrough === businessDate, "the accrual");
     expect(await a.enqueueDue()).toBe(0);
     expect(await invoice(first.id)).toMatchObject({ lateFee: daysBetween(first.dueOn, businessDate) * daily(first), lateFeeAccruedThrough: businessDate });
-    await t.app.db.update(schema.accounts).set({ status: "closed" }).where(eq(schema.accounts.id, loan.account.id));
+    await t.app.db.update(schema.accounts).set({ status: "closed" }).where(eq(schema.accounts.id, loan.accountId));
   });
 
   it("a reminders occurrence delivered to many workers at once sends each reminder once, through the sandbox outbox", async () => {
-    const loan = await activeLoan(t.app.db, budi.customerId, { effectiveOn: "2030-01-10" });
+    const loan = await activeLoanFor(t.app.db, budi.customerId, { effectiveOn: "2030-01-10" });
     const first = loan.invoices[0]!;
     // 10:00 WIB on the due date (Budi has no address: WIB).
     const occurrence = { key: "2030-02-10T10:00", businessDate: "2030-02-10", at: new Date("2030-02-10T03:00:00Z") };
@@ -83,12 +83,12 @@ describe(`the loan book's daily jobs in the registry (${process.env.TEST_DATABAS
     const [customer] = await t.app.db.select().from(schema.customers).where(eq(schema.customers.id, budi.customerId));
     expect(customer!.phone).toBeTruthy();
     expect(sms.map((m) => [m.channel, m.recipient])).toEqual([["sms", customer!.phone]]);
-    await t.app.db.update(schema.accounts).set({ status: "closed" }).where(eq(schema.accounts.id, loan.account.id));
+    await t.app.db.update(schema.accounts).set({ status: "closed" }).where(eq(schema.accounts.id, loan.accountId));
   });
 
   it("moving the sandbox clock runs them day by day: a loan goes late, accrues each day once, the TKB follows, reminders run", async () => {
     const today = (await t.app.inject({ method: "GET", url: "/app_api/v1/sandbox/clock" })).json().data.business_date as string;
-    const loan = await activeLoan(t.app.db, budi.customerId, { effectiveOn: today });
+    const loan = await activeLoanFor(t.app.db, budi.customerId, { effectiveOn: today });
     const first = loan.invoices[0]!;
     const days = daysBetween(today, first.dueOn) + 3;
     const res = await t.app.inject({ method: "POST", url: "/app_api/v1/sandbox/clock", headers: { "x-locale": "id" }, payload: { data: { days } } });

@@ -45,7 +45,7 @@ async function applicationRow(id: string) {
 }
 
 async function transitionsOf(id: string) {
-  const rows = await t.app.db.select().from(schema.statusTransitions).where(eq(schema.statusTransitions.subjectId, id)).orderBy(asc(schema.statusTransitions.createdAt));
+  const rows = await t.app.db.select().from(schema.statusTransitions).where(eq(schema.statusTransitions.subjectId, id)).orderBy(asc(schema.statusTransitions.sequence));
   return rows.map((r) => ({ from: r.fromStatus, event: r.event, to: r.toStatus, actor: r.actorKind, actorId: r.actorId, reason: r.reason }));
 }
 

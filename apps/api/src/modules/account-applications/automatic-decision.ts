@@ -3,7 +3,7 @@ import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { declaredFinances } from "@pinjaman/domain/decision/kyc-answers";
 import { riskGrade } from "@pinjaman/domain/decision/risk-grade";
-import { decideApplication, type Decision, type DecisionInput } from "@pinjaman/domain/decision/rules";
+import { decideApplication, type Decision, type DecisionInput, type RiskGrade } from "@pinjaman/domain/decision/rules";
 import { buildSchedule } from "@pinjaman/domain/schedule";
 import { IN_FLIGHT_APPLICATION_STATUSES } from "@pinjaman/domain/statuses/tables";
 import { SYSTEM, transitionApplication } from "./status-transitions.ts";
@@ -66,6 +66,11 @@ export async function decisionInputOf(tx: Db, applicationId: string, today: stri
   };
 }
 
+/** The risk grade the application's borrower and terms earn today (decision record 0010). */
+export async function gradeOf(tx: Db, applicationId: string, today: string): Promise<RiskGrade> {
+  return riskGrade(await decisionInputOf(tx, applicationId, today));
+}
+
 /**
  * The automatic decision on a submitted application (decision record 0010): every rule's
  * outcome stored; approved → waiting_for_investment with its risk grade, rejected → rejected
@@ -83,7 +88,7 @@ export async function decideSubmittedApplication(tx: Db, applicationId: string, 
   });
   if (decision.outcome === "approve") {
     await transitionApplication(tx, applicationId, "approve", SYSTEM, "automatic decision: every rule passed");
-    await tx.update(schema.accountApplications).set({ riskGrade: decision.grade }).where(eq(schema.accountApplications.id, applicationId));
+    await tx.update(schema.accountApplications).set({ riskGrade: decision.grade, approvedOn: today }).where(eq(schema.accountApplications.id, applicationId));
   } else if (decision.outcome === "reject") {
     await transitionApplication(tx, applicationId, "reject", SYSTEM, `automatic decision: ${decision.reason}`);
     await tx.update(schema.accountApplications).set({ rejectionReason: decision.reason }).where(eq(schema.accountApplications.id, applicationId));

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
-import { riskGrade } from "@pinjaman/domain/decision/risk-grade";
 import { eventsFrom } from "@pinjaman/domain/statuses/machine";
 import { APPLICATION_MACHINE, type ApplicationEvent } from "@pinjaman/domain/statuses/tables";
 import type { ApplicationStatus } from "@pinjaman/domain/status-labels";
 import { t } from "@pinjaman/i18n";
 import { Refusal } from "../../plugins/errors.ts";
-import { applicationsInFlight, decisionInputOf, lockCustomer } from "./automatic-decision.ts";
+import { applicationsInFlight, gradeOf, lockCustomer } from "./automatic-decision.ts";
 import { applicationNotFound, IllegalTransition, transitionApplication } from "./status-transitions.ts";
 import { cancelInvestments } from "../funding/investment-service.ts";
 import "@pinjaman/i18n/ns/status";
@@ -44,9 +43,9 @@ export async function decideByOperator(
     if (event === "overturn_rejection" && (await applicationsInFlight(tx, row.customerId, input.applicationId)) > 0) {
       throw new Refusal(409, "application_in_flight", t("status.transition.application_in_flight"));
     }
-    const grade = riskGrade(await decisionInputOf(tx, input.applicationId, input.today));
+    const grade = await gradeOf(tx, input.applicationId, input.today);
     await transitionApplication(tx, input.applicationId, event, actor, input.reason);
-    await tx.update(schema.accountApplications).set({ riskGrade: grade, rejectionReason: null }).where(eq(schema.accountApplications.id, input.applicationId));
+    await tx.update(schema.accountApplications).set({ riskGrade: grade, rejectionReason: null, approvedOn: input.today }).where(eq(schema.accountApplications.id, input.applicationId));
   } else {
     await transitionApplication(tx, input.applicationId, event, actor, input.reason);
     if (event === "withdraw_approval") await cancelInvestments(tx, input.applicationId, input.today, actor, input.reason);

@@ -1,9 +1,9 @@
 import { accountApplicationsResponse } from "@pinjaman/contracts/accounts";
 import { applicationDecisionParams, applicationDecisionRequest, applicationDecisionResponse } from "@pinjaman/contracts/application-decisions";
-import { jakartaToday } from "@pinjaman/domain/dates";
 import { errorBody } from "@pinjaman/contracts/errors";
 import { searchRequest } from "@pinjaman/contracts/identity";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { businessNow } from "../business-clock/business-clock.ts";
 import { callerOf } from "../identity/caller.ts";
 import { findApplication, searchApplications } from "./application-service.ts";
 import { decideByOperator } from "./operator-decision.ts";
@@ -39,8 +39,9 @@ export const accountApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
+      const today = (await businessNow(app.db, { sandbox: app.config.sandbox })).date;
       await app.db.transaction((tx) =>
-        decideByOperator(tx, { applicationId: id, outcome: request.body.outcome, reason: request.body.reason, operatorId: callerOf(request).customerId, today: jakartaToday() }),
+        decideByOperator(tx, { applicationId: id, outcome: request.body.outcome, reason: request.body.reason, operatorId: callerOf(request).customerId, today }),
       );
       const application = await findApplication(app.db, id);
       if (!application) throw applicationNotFound();

@@ -5,9 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "../../../test/harness.ts";
 import { SYSTEM, transitionApplication } from "../account-applications/status-transitions.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
-import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
-import { lenderWithFunds } from "../funding/funding-fixtures.ts";
-import { activeLoan, loanInDisbursal } from "../invoices/loan-book-test-kit.ts";
+import { activeLoanFor, loanInDisbursalFor } from "../disbursal/loan-test-kit.ts";
 import { receivePayment } from "../repayments/payment-service.ts";
 
 const APP = "/app_api/v1";
@@ -34,23 +32,16 @@ const statement = (id: string, who: TestSession | null) =>
  * invoice paid two days before its due date, then 100 000 towards the second (60 000 interest,
  * 40 000 principal), both through the payment path (decision 0016).
  */
-let lenders = 0;
 async function loanHalfwayPaid(customerId: string) {
   const effectiveOn = addMonths(today, -6);
-  const lender = await lenderWithFunds(t.app.db, `pemodal.laporan.${++lenders}@contoh.co.id`, 2_000_000, addDays(effectiveOn, -7));
-  const loan = await disbursedLoan(t.app.db, {
-    borrowerCustomerId: customerId,
-    lenders: [{ customerId: lender.customerId, investmentAccountId: lender.accountId, amount: 2_000_000 }],
-    terms: { term: 4, dailyRatePpm: 1000 },
-    effectiveOn,
-  });
+  const loan = await activeLoanFor(t.app.db, customerId, { effectiveOn });
   const paidOn = addDays(addMonths(effectiveOn, 1), -2);
   const va = loan.virtualAccounts[0]!;
   for (const [k, amount] of [560_000, 100_000].entries()) {
     const incoming = { channel: va.channel, virtualAccountNumber: va.number, amount, gatewayTransactionId: `laporan-${loan.accountId}-${k}`, businessDate: paidOn, source: "gateway" as const };
     await receivePayment(t.app.db, incoming, { platformFeePpm: 100_000 });
   }
-  return { account: { id: loan.accountId }, application: { id: loan.applicationId }, effectiveOn, paidOn };
+  return { ...loan, paidOn };
 }
 
 /** The text a PDF shows: every (Flate-compressed) content stream's strings, one line per TJ array. */
@@ -72,12 +63,12 @@ function pdfText(pdf: Buffer): string {
 
 describe("GET accounts/{id}", () => {
   it("answers the owner's active loan with its terms, outstanding amounts, next invoice and payoff", async () => {
-    const { account, application, effectiveOn } = await loanHalfwayPaid(budi.customerId);
-    const res = await get(account.id, budi);
+    const { accountId, applicationId, effectiveOn } = await loanHalfwayPaid(budi.customerId);
+    const res = await get(accountId, budi);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({
-      id: account.id,
+      id: accountId,
       type_key: "loan",
       status: "active",
       principal_balance: 2_000_000 - 540_000,
@@ -86,45 +77,68 @@ describe("GET accounts/{id}", () => {
       outstanding_principal: 2_000_000 - 540_000,
       outstanding_total: 2_240_000 - 660_000,
       // Past maturity every scheduled rupiah of interest is earned: the payoff is all that is left.
-      payoff: { principal: 1_460_000, interest: 120_000, late_fee: 0, total: 1_580_000 },
+      payoff: { principal: 1_460_000, interest: 120_000, late_fee: 0, total: 1_580_000, credit: 0, amount_to_pay: 1_580_000 },
       today,
     });
     expect(data.current_account_application).toMatchObject({
-      id: application.id,
+      id: applicationId,
       status: "activated",
       amount: 2_000_000,
       term: 4,
       daily_rate_ppm: 1000,
       total_repayment: 2_240_000,
+      // Approved the day before it was funded, two days before it was paid out (cooling-off),
+      // with the grade a salaried borrower with no other online loan earns (decision 0010).
+      submitted_on: addDays(effectiveOn, -3),
+      risk_grade: "B",
       effective_on: effectiveOn,
       maturity_on: addMonths(effectiveOn, 4),
     });
-    expect(data.initial_account_application.id).toBe(application.id);
+    expect(data.initial_account_application.id).toBe(applicationId);
     expect(data.next_invoice).toMatchObject({ number: 2, due_on: addMonths(effectiveOn, 2), total: 560_000, outstanding: 460_000, status: "open" });
   });
 
+  it("takes the borrower's credit off the payoff, the same figure payments/new shows", async () => {
+    // 2 000 000 over 4 months at 0.1 %/day paid out 10 days ago; 600 000 paid today pays the first
+    // invoice (560 000) and leaves 40 000 of credit. Interest earned to date (20 000) is below the
+    // interest already paid (60 000), so the payoff is the principal left.
+    const effectiveOn = addDays(today, -10);
+    const loan = await activeLoanFor(t.app.db, budi.customerId, { effectiveOn });
+    const va = loan.virtualAccounts[0]!;
+    const incoming = { channel: va.channel, virtualAccountNumber: va.number, amount: 600_000, gatewayTransactionId: `kredit-${loan.accountId}`, businessDate: today, source: "gateway" as const };
+    await receivePayment(t.app.db, incoming, { platformFeePpm: 100_000 });
+
+    const data = (await get(loan.accountId, budi)).json().data;
+    expect(data.payoff).toEqual({ principal: 1_500_000, interest: 0, late_fee: 0, total: 1_500_000, credit: 40_000, amount_to_pay: 1_460_000 });
+    const payments = await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}/payments/new`, headers: budi.headers });
+    expect(payments.json().data).toMatchObject({ payoff_amount: 1_460_000, credit_balance: 40_000 });
+    const text = pdfText(Buffer.from((await statement(loan.accountId, budi)).rawPayload));
+    expect(text).toContain("Kelebihan bayar (dipakai lebih dulu)");
+    expect(text).toContain("Rp 1.460.000");
+  });
+
   it("shows a reschedule's maturity extension and its terms as the current ones", async () => {
-    const { account, application } = await activeLoan(t.app.db, budi.customerId, { effectiveOn: addMonths(today, -1) });
+    const { accountId, applicationId } = await activeLoanFor(t.app.db, budi.customerId, { effectiveOn: addMonths(today, -1) });
     const initialMaturity = addMonths(addMonths(today, -1), 4);
     const [reschedule] = await t.app.db
       .insert(schema.accountApplications)
-      .values({ accountId: account.id, typeKey: "reschedule", status: "submitted", amount: 1_500_000, term: 5, dailyRatePpm: 800, totalRepayment: 1_680_000, submittedOn: today, effectiveOn: today, maturityOn: addDays(initialMaturity, 30) })
+      .values({ accountId, typeKey: "reschedule", status: "submitted", amount: 1_500_000, term: 5, dailyRatePpm: 800, totalRepayment: 1_680_000, submittedOn: today, effectiveOn: today, maturityOn: addDays(initialMaturity, 30) })
       .returning();
     await t.app.db.transaction(async (tx) => {
       await transitionApplication(tx, reschedule!.id, "take_effect", SYSTEM, "test: rescheduled");
-      await transitionApplication(tx, application.id, "supersede", SYSTEM, "test: rescheduled");
+      await transitionApplication(tx, applicationId, "supersede", SYSTEM, "test: rescheduled");
     });
-    const data = (await get(account.id, budi)).json().data;
+    const data = (await get(accountId, budi)).json().data;
     expect(data.maturity_extension_days).toBe(30);
-    expect(data.initial_account_application).toMatchObject({ id: application.id, status: "deactivated", maturity_on: initialMaturity });
+    expect(data.initial_account_application).toMatchObject({ id: applicationId, status: "deactivated", maturity_on: initialMaturity });
     expect(data.current_account_application).toMatchObject({ id: reschedule!.id, type_key: "reschedule", status: "active", amount: 1_500_000 });
   });
 
   it("answers a loan still in disbursal with its application and nothing owed yet", async () => {
-    const { account, application } = await loanInDisbursal(t.app.db, budi.customerId);
-    const data = (await get(account.id, budi)).json().data;
+    const { accountId, applicationId } = await loanInDisbursalFor(t.app.db, budi.customerId);
+    const data = (await get(accountId, budi)).json().data;
     expect(data).toMatchObject({ status: "pending", outstanding_principal: 0, outstanding_total: 0, next_invoice: null, payoff: null });
-    expect(data.current_account_application).toMatchObject({ id: application.id, status: "in_disbursement", effective_on: null });
+    expect(data.current_account_application).toMatchObject({ id: applicationId, status: "in_disbursement", effective_on: null });
   });
 
   it("answers the owner's investment account without applications", async () => {
@@ -134,28 +148,28 @@ describe("GET accounts/{id}", () => {
   });
 
   it("answers 404 for another customer's account, 401 without a session, 400 for a malformed id", async () => {
-    const { account } = await loanHalfwayPaid(budi.customerId);
-    const other = await get(account.id, sari);
+    const { accountId } = await loanHalfwayPaid(budi.customerId);
+    const other = await get(accountId, sari);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ error: { code: "account_not_found", message: "Rekening tidak ditemukan." } });
     expect(other.body).not.toContain("560000");
-    expect((await get(account.id, null)).statusCode).toBe(401);
+    expect((await get(accountId, null)).statusCode).toBe(401);
     expect((await get("not-a-uuid", budi)).statusCode).toBe(400);
   });
 });
 
 describe("POST accounts/{id}/statement", () => {
   it("sends the owner a PDF with the loan's terms, schedule with statuses, payments and balances", async () => {
-    const { account, effectiveOn, paidOn } = await loanHalfwayPaid(budi.customerId);
-    const res = await statement(account.id, budi);
+    const { accountId, effectiveOn, paidOn } = await loanHalfwayPaid(budi.customerId);
+    const res = await statement(accountId, budi);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="laporan-pinjaman-${account.id}-${today}.pdf"`);
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="laporan-pinjaman-${accountId}-${today}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
     const text = pdfText(res.rawPayload);
     expect(text).toContain("Laporan Rekening Pinjaman");
-    expect(text).toContain(account.id);
+    expect(text).toContain(accountId);
     for (const expected of [
       "Jumlah pinjaman",
       "Rp 2.000.000",
@@ -177,18 +191,18 @@ describe("POST accounts/{id}/statement", () => {
   });
 
   it("answers 404 for another customer's loan and for an investment account, 401 without a session", async () => {
-    const { account } = await loanHalfwayPaid(budi.customerId);
-    const other = await statement(account.id, sari);
+    const { accountId } = await loanHalfwayPaid(budi.customerId);
+    const other = await statement(accountId, sari);
     expect(other.statusCode).toBe(404);
     expect(other.json().error.code).toBe("account_not_found");
     const [investment] = await t.app.db.insert(schema.accounts).values({ customerId: budi.customerId, typeKey: "investment", status: "active" }).returning();
     expect((await statement(investment!.id, budi)).statusCode).toBe(404);
-    expect((await statement(account.id, null)).statusCode).toBe(401);
+    expect((await statement(accountId, null)).statusCode).toBe(401);
   });
 
   it("refuses options it does not know with a field message", async () => {
-    const { account } = await loanHalfwayPaid(budi.customerId);
-    const res = await t.app.inject({ method: "POST", url: `${APP}/accounts/${account.id}/statement`, headers: budi.headers, payload: { data: { from: "2026-01-01" } } });
+    const { accountId } = await loanHalfwayPaid(budi.customerId);
+    const res = await t.app.inject({ method: "POST", url: `${APP}/accounts/${accountId}/statement`, headers: budi.headers, payload: { data: { from: "2026-01-01" } } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toBeDefined();
   });

@@ -5,11 +5,12 @@ import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { maturityExtensionDays } from "@pinjaman/domain/account-helpers";
 import { invoiceOutstanding } from "@pinjaman/domain/invoices";
-import { payoffAmount } from "@pinjaman/domain/payoff";
+import { payoffAmount, payoffToTransfer } from "@pinjaman/domain/payoff";
 import { t } from "@pinjaman/i18n";
 import { Refusal } from "../../plugins/errors.ts";
 import { applicationsOfAccount } from "../account-applications/application-service.ts";
 import { invoiceView } from "../invoices/invoice-service.ts";
+import { borrowerCreditBalance } from "../repayments/loan-position.ts";
 import { accountView } from "./account-search.ts";
 import "@pinjaman/i18n/ns/loans";
 
@@ -51,7 +52,7 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
     .from(schema.accounts)
     .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.customerId, customerId), ...(typeKey ? [eq(schema.accounts.typeKey, typeKey)] : [])));
   if (!row) throw accountNotFound();
-  const [applications, allInvoices, payments] = await Promise.all([
+  const [applications, allInvoices, payments, credit] = await Promise.all([
     applicationsOfAccount(db, accountId),
     db.select().from(schema.invoices).where(eq(schema.invoices.accountId, accountId)).orderBy(asc(schema.invoices.dueOn), asc(schema.invoices.number)),
     db
@@ -59,6 +60,7 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
       .from(schema.payments)
       .where(and(eq(schema.payments.accountId, accountId), eq(schema.payments.status, "allocated")))
       .orderBy(asc(schema.payments.createdAt), asc(schema.payments.id)),
+    borrowerCreditBalance(db, customerId, accountId),
   ]);
   const initial = applications.find((a) => a.type_key === "initial") ?? null;
   const current = currentApplication(applications);
@@ -84,7 +86,14 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
       outstanding_principal: sum(schedule, (i) => i.principal - i.paidPrincipal),
       outstanding_total: outstandingTotal,
       next_invoice: open[0] ? invoiceView(open[0]) : null,
-      payoff: payoff && { principal: payoff.principal, interest: payoff.interest, late_fee: payoff.lateFee, total: payoff.total },
+      payoff: payoff && {
+        principal: payoff.principal,
+        interest: payoff.interest,
+        late_fee: payoff.lateFee,
+        total: payoff.total,
+        credit,
+        amount_to_pay: payoffToTransfer(payoff, credit),
+      },
       today,
     },
     schedule,

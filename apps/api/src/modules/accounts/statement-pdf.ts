@@ -98,7 +98,8 @@ export function renderStatement(book: AccountBook): Promise<Buffer> {
     [t("loans.term.outstanding_principal"), formatRupiah(detail.outstanding_principal)],
     [t("loans.term.outstanding_total"), formatRupiah(detail.outstanding_total)],
     [t("loans.statement.paid_total"), formatRupiah(allInvoices.reduce((s, i) => s + paidOf(i), 0))],
-    ...(detail.payoff ? ([[t("loans.term.payoff"), formatRupiah(detail.payoff.total)]] as [string, string][]) : []),
+    ...(detail.payoff?.credit ? ([[t("loans.term.credit"), formatRupiah(detail.payoff.credit)]] as [string, string][]) : []),
+    ...(detail.payoff ? ([[t("loans.term.payoff"), formatRupiah(detail.payoff.amount_to_pay)]] as [string, string][]) : []),
   ]);
 
   heading(t("loans.statement.schedule"));

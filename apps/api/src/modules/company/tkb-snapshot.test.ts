@@ -6,8 +6,8 @@ import { SANDBOX_COMPANY_API_KEY } from "../../config.ts";
 import { testApp, type TestApp } from "../../../test/harness.ts";
 import { tkbSnapshotJob } from "../../jobs/definitions/tkb-snapshot.ts";
 import { runOccurrence } from "../../jobs/job-occurrence.ts";
+import { activeLoanFor } from "../disbursal/loan-test-kit.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
-import { activeLoan } from "../invoices/loan-book-test-kit.ts";
 import { loadShellData } from "../site/shell-service.ts";
 
 const log = pino({ level: "silent" });
@@ -42,7 +42,7 @@ describe(`TKB from the live book (${process.env.TEST_DATABASE_URL ? "postgres" :
   });
 
   it("the daily job computes TKB0/30/60/90 from outstanding principal by days past due, once, and /tkb.php and the header serve it", async () => {
-    const loan = (effectiveOn: string) => activeLoan(t.app.db, budi.customerId, { effectiveOn }); // 2,000,000 in 4 instalments of 500,000
+    const loan = (effectiveOn: string) => activeLoanFor(t.app.db, budi.customerId, { effectiveOn }); // 2,000,000 in 4 instalments of 500,000
     await loan("2026-07-01"); // first due 2026-08-01: not past due on 08-01
     await loan("2026-06-15"); // 07-15 unpaid: 17 days
     await loan("2026-05-01"); // 06-01 unpaid: 61 days

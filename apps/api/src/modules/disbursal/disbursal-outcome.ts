@@ -10,7 +10,7 @@ import { SYSTEM, transitionAccount, transitionApplication } from "../account-app
 import { cancelInvestments, settleInvestments } from "../funding/investment-service.ts";
 import { fixSchedule } from "../invoices/schedule-fixing.ts";
 import { openVirtualAccounts } from "../invoices/virtual-accounts.ts";
-import { createTransfers, openLedgerAccount, type TransferInput } from "../ledger/ledger-service.ts";
+import { createTransfers, openLedgerAccounts, type TransferInput } from "../ledger/ledger-service.ts";
 import type { BorrowerBankAccount } from "./borrower-bank-account.ts";
 import "@pinjaman/i18n/ns/account";
 import "@pinjaman/i18n/ns/flows";
@@ -51,8 +51,11 @@ export async function completeDisbursal(
   const { application, customerId } = await loanOf(tx, disbursal.accountApplicationId);
   await settleInvestments(tx, application.id, businessDate);
 
-  const receivable = await openLedgerAccount(tx, "loan_receivable", { customerId, accountId: application.accountId });
-  const escrow = await openLedgerAccount(tx, "bank_escrow");
+  const [receivable, escrow, fees] = await openLedgerAccounts(tx, [
+    { kind: "loan_receivable", owner: { customerId, accountId: application.accountId } },
+    { kind: "bank_escrow" },
+    ...(disbursal.upfrontFee > 0 ? [{ kind: "platform_fees" } as const] : []),
+  ]);
   const transfers: TransferInput[] = [
     {
       mode: "single_phase",
@@ -65,8 +68,7 @@ export async function completeDisbursal(
       reference: `disbursal:${disbursal.id}`,
     },
   ];
-  if (disbursal.upfrontFee > 0) {
-    const fees = await openLedgerAccount(tx, "platform_fees");
+  if (fees) {
     transfers.push({
       mode: "single_phase",
       debitAccountId: receivable.id,

@@ -7,6 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import { sandboxBank } from "../../integrations/bank/sandbox-bank.ts";
 import type { JobIntegrations } from "../../jobs/job-definition.ts";
+import { gradeOf } from "../account-applications/automatic-decision.ts";
 import { recordTransition, SYSTEM } from "../account-applications/status-transitions.ts";
 import { invest } from "../funding/investment-service.ts";
 import { virtualAccountsOf } from "../invoices/virtual-accounts.ts";
@@ -30,9 +31,13 @@ export function sandboxDisbursalIntegrations(db: Db, behaviour: "succeed" | "fai
 /** The Jakarta instant `hh:mm` on a business date. */
 export const businessInstant = (date: string, hhmm = "01:00") => new Date(`${date}T${hhmm}:00+07:00`);
 
+/** What a salaried borrower with no other online loan declares in onboarding (risk grade B for a typical loan). */
+const SALARIED_BORROWER = { monthly_income: "5m_10m", employment_type: "employee", other_platforms_count: "0", other_platforms_instalment: "none" };
+
 /**
- * Gives a customer the bank account onboarding's `bank` step collects (on their profile, created
- * with a random NIK when they have none), so a disbursal can pay them.
+ * Gives a customer the bank account onboarding's `bank` step collects, so a disbursal can pay
+ * them: on their profile, or on a new one (a random NIK, a salaried borrower's declared finances)
+ * when they have none.
  */
 export async function withBankAccount(db: Db, customerId: string, accountNumber = "1234567890", bankCode = "bca"): Promise<void> {
   const [customer] = await db.select({ name: schema.customers.name }).from(schema.customers).where(eq(schema.customers.id, customerId));
@@ -43,18 +48,35 @@ export async function withBankAccount(db: Db, customerId: string, accountNumber 
     return;
   }
   const nik = `3273${String(randomInt(0, 1e9)).padStart(9, "0")}${String(randomInt(0, 1e3)).padStart(3, "0")}`;
-  await db.insert(schema.customerProfiles).values({ customerId, personalCode: nik, fullName: customer!.name, birthDate: "1990-01-01", kyc: bank, consent: {} });
+  await db.insert(schema.customerProfiles).values({ customerId, personalCode: nik, fullName: customer!.name, birthDate: "1990-01-01", kyc: { ...SALARIED_BORROWER, ...bank }, consent: {} });
 }
 
-/** A borrower's initial application approved and waiting for investment, with the offer's total repayment. */
-export async function approvedLoanApplication(db: Db, customerId: string, terms: LoanTerms, submittedOn = "2026-11-01"): Promise<{ accountId: string; applicationId: string }> {
-  const [account] = await db.insert(schema.accounts).values({ customerId, typeKey: "loan", productKey: "spl", status: "pending" }).returning({ id: schema.accounts.id });
+/**
+ * A borrower's initial application approved on `submittedOn` and waiting for investment, with the
+ * offer's total repayment and the risk grade the borrower's declared finances earn (as an approval
+ * gives it; lenders see it). Product `spl` is consumptive, `alumak` productive. The approval is
+ * recorded at `approvedAt` (the funding deadline counts from it), else now.
+ */
+export async function approvedLoanApplication(
+  db: Db,
+  customerId: string,
+  terms: LoanTerms,
+  submittedOn = "2026-11-01",
+  options: { productKey?: string; approvedAt?: Date } = {},
+): Promise<{ accountId: string; applicationId: string }> {
+  const [account] = await db
+    .insert(schema.accounts)
+    .values({ customerId, typeKey: "loan", productKey: options.productKey ?? "spl", status: "pending" })
+    .returning({ id: schema.accounts.id });
   const totalRepayment = terms.amount + flatInterest(terms.amount, terms.dailyRatePpm, terms.term);
   const [application] = await db
     .insert(schema.accountApplications)
     .values({ accountId: account!.id, typeKey: "initial", status: "waiting_for_investment", ...terms, totalRepayment, submittedOn })
     .returning({ id: schema.accountApplications.id });
-  await recordTransition(db, { subject: "account_application", id: application!.id, from: "submitted", to: "waiting_for_investment", event: "approve", actor: SYSTEM, reason: null });
+  const riskGrade = await gradeOf(db, application!.id, submittedOn);
+  await db.update(schema.accountApplications).set({ riskGrade, approvedOn: submittedOn }).where(eq(schema.accountApplications.id, application!.id));
+  const approval = { subject: "account_application", id: application!.id, from: "submitted", to: "waiting_for_investment", event: "approve", actor: SYSTEM, reason: null } as const;
+  await recordTransition(db, approval, options.approvedAt);
   return { accountId: account!.id, applicationId: application!.id };
 }
 
@@ -76,38 +98,49 @@ export type DisbursedLoanInput = {
   fundedOn?: string;
   /** Or the business date it is paid out (and the schedule starts): funded COOLING_OFF_DAYS before. */
   effectiveOn?: string;
-  /** The application's submission date (default 2026-11-01). */
+  /** The application's submission and approval date (default: the day before it is funded). */
   submittedOn?: string;
+  /** The loan's product (default `spl`). */
+  productKey?: string;
 };
 
 /**
- * A loan taken through the real path to `activated`: the borrower gets a bank account if they
- * have none, an application is approved, the lenders fund it in full (their amounts must add up to
- * `terms.amount`), the cooling-off ends and the sandbox bank pays. Answers the loan and what
- * disbursal made of it (schedule, virtual accounts).
+ * A loan taken through the real path up to the end of its cooling-off: the borrower gets a bank
+ * account if they have none, an application is approved, the lenders fund it in full (their
+ * amounts must add up to `terms.amount`) and the cooling-off ends: the application is
+ * in_disbursement, its disbursal pending (nothing paid, no schedule, no virtual accounts yet).
  */
-export async function disbursedLoan(db: Db, input: DisbursedLoanInput) {
+export async function loanInDisbursal(db: Db, input: DisbursedLoanInput) {
   const funded = input.lenders.reduce((sum, l) => sum + l.amount, 0);
   const terms = { ...input.terms, amount: input.terms.amount ?? funded };
   if (funded !== terms.amount) throw new Error(`lenders invest ${funded}, the loan is ${terms.amount}`);
   const fundedOn = input.fundedOn ?? (input.effectiveOn ? addDays(input.effectiveOn, -COOLING_OFF_DAYS) : "2026-11-02");
   const effectiveOn = coolingOffEndsOn(fundedOn);
-  const { applicationId } = await approvedLoanApplication(db, input.borrowerCustomerId, terms, input.submittedOn);
   const [profile] = await db.select({ kyc: schema.customerProfiles.kyc }).from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, input.borrowerCustomerId));
   if (!profile?.kyc.bank_account_number) await withBankAccount(db, input.borrowerCustomerId);
+  const { accountId, applicationId } = await approvedLoanApplication(db, input.borrowerCustomerId, terms, input.submittedOn ?? addDays(fundedOn, -1), { productKey: input.productKey });
   await fundApplication(db, applicationId, input.lenders, fundedOn);
   await db.transaction((tx) => startDueDisbursals(tx as unknown as Db, effectiveOn, businessInstant(effectiveOn, "00:40")));
   const [disbursal] = await db.select().from(schema.disbursals).where(eq(schema.disbursals.accountApplicationId, applicationId));
   if (!disbursal) throw new Error(`application ${applicationId} did not reach disbursal (status not waiting_for_deadline?)`);
-  const outcome = await runDisbursal(db, sandboxDisbursalIntegrations(db), disbursal.id, businessInstant(effectiveOn, "01:00"));
+  return { accountId, applicationId, amount: terms.amount, disbursalId: disbursal.id, effectiveOn };
+}
+
+/**
+ * A loan taken through the real path to `activated`: loanInDisbursal, then the sandbox bank pays.
+ * Answers the loan and what disbursal made of it (schedule, virtual accounts).
+ */
+export async function disbursedLoan(db: Db, input: DisbursedLoanInput) {
+  const { applicationId, amount, disbursalId, effectiveOn } = await loanInDisbursal(db, input);
+  const outcome = await runDisbursal(db, sandboxDisbursalIntegrations(db), disbursalId, businessInstant(effectiveOn, "01:00"));
   if (outcome !== "succeeded") throw new Error(`disbursal of ${applicationId}: ${outcome}`);
   const [application] = await db.select().from(schema.accountApplications).where(eq(schema.accountApplications.id, applicationId));
   const invoices = await db.select().from(schema.invoices).where(eq(schema.invoices.accountApplicationId, applicationId)).orderBy(asc(schema.invoices.number));
   return {
     accountId: application!.accountId,
     applicationId,
-    amount: terms.amount,
-    disbursalId: disbursal.id,
+    amount,
+    disbursalId,
     effectiveOn,
     maturityOn: application!.maturityOn!,
     invoices,

@@ -11,6 +11,7 @@ export function engineOf(app: FastifyInstance): FlowEngine {
     voice: app.voice,
     openBanking: app.openBanking,
     signatures: { mailer: app.mailer, sms: app.sms },
+    sandbox: app.config.sandbox,
   };
 }
 

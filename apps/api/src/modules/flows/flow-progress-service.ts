@@ -5,7 +5,7 @@ import type { OfferSchedule } from "@pinjaman/contracts/offers";
 import type { PublicProduct } from "@pinjaman/contracts/site";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
-import { jakartaToday } from "@pinjaman/domain";
+import { businessNow } from "../business-clock/business-clock.ts";
 import { LOAN_APPLICATION_COMPLETIONS, type FlowDefinition, type StepActionKey, type StepDefinition } from "../../flows/definition.ts";
 import { findStep, type FlowCatalogue, type FlowVersion } from "../../flows/flow-catalogue.ts";
 import type { OpenBankingProvider } from "../../integrations/open-banking/open-banking-provider.ts";
@@ -51,7 +51,12 @@ export type FlowEngine = {
   voice: VoiceAdapter;
   openBanking: OpenBankingProvider;
   signatures: Omit<SignatureContext, "origin" | "db">;
+  /** The sandbox's business clock may run ahead of the real date (decision 0011). */
+  sandbox: boolean;
 };
+
+/** The business date at `now`: what a submission, its decision and a contract are dated. */
+const businessToday = async (engine: FlowEngine, now: Date) => (await businessNow(engine.db, { sandbox: engine.sandbox, real: now })).date;
 
 /** Who asks, from where, and for which account or application a scoped flow runs. */
 export type Actor = { caller: Caller | null; origin: RequestOrigin; now?: Date };
@@ -89,7 +94,7 @@ async function stepContext(engine: FlowEngine, definition: FlowDefinition, step:
   const product = await productOf(engine.db, definition);
   const labels = step.fields.some((f) => f.templateKey === "address") ? await addressLabels(engine.db, step, values) : {};
   let data: Record<string, unknown> | null = null;
-  if (step.template === "contract_agreement_test" && product) data = await contractData(engine.db, product, values, jakartaToday(now));
+  if (step.template === "contract_agreement_test" && product) data = await contractData(engine.db, product, values, await businessToday(engine, now));
   if (step.template === "peruri_signature") data = signatureData(values, now);
   if (step.template === "test_api_block") data = { result: typeof values._check_result === "string" ? JSON.parse(values._check_result) : null };
   if (step.template === "end_flow" && typeof values._refusal === "string") data = { reason: values._refusal, resume: values._resume ?? null };
@@ -424,7 +429,7 @@ export async function moveProgress(
   input: { values?: FlowValues; from_step?: string },
 ): Promise<MoveResult> {
   const now = actor.now ?? new Date();
-  const today = jakartaToday(now);
+  const today = await businessToday(engine, now);
   const { row, version } = await loadProgress(engine, actor, id);
   requireOpen(row);
   if (input.from_step && input.from_step !== row.currentStep) return { view: await view(engine, version, row, {}, now), session: null };

@@ -260,7 +260,7 @@ describe("spl_onboarding through the HTTP calls", () => {
     ]);
 
     // Recorded: the account and the application created by the customer, then the decision.
-    const transitions = await t.database.db.select().from(schema.statusTransitions).where(inArray(schema.statusTransitions.subjectId, [accounts[0]!.id, application.id])).orderBy(asc(schema.statusTransitions.createdAt));
+    const transitions = await t.database.db.select().from(schema.statusTransitions).where(inArray(schema.statusTransitions.subjectId, [accounts[0]!.id, application.id])).orderBy(asc(schema.statusTransitions.sequence));
     expect(transitions.map((r) => [r.subjectType, r.fromStatus, r.event, r.toStatus, r.actorKind, r.actorId])).toEqual([
       ["account", null, "open", "pending", "customer", customer!.id],
       ["account_application", null, "submit", "submitted", "customer", customer!.id],

@@ -1,9 +1,10 @@
 import { schema } from "@pinjaman/db";
-import { jakartaToday } from "@pinjaman/domain";
+import { addDays, jakartaToday } from "@pinjaman/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
 import { lastCode, wrongCode } from "../authentication/auth-test-kit.ts";
+import { businessNow, moveClockOneDay } from "../business-clock/business-clock.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 
 const APP = "/app_api/v1";
@@ -269,5 +270,25 @@ describe("returning-customer flows (decision 0018)", () => {
     const [stored] = await db().select().from(schema.flowProgresses).where(eq(schema.flowProgresses.id, calculator.id));
     expect(stored!.values).toMatchObject({ bank_code: "bca", bank_account_number: "5550001112" });
     expect(stored!.values).not.toHaveProperty("email");
+  });
+
+  // Last in the file: it moves the sandbox's business clock for the rest of it.
+  it("on a sandbox clock moved ahead, the application is submitted, decided and approved on the business date, not the wall clock's", async () => {
+    const tono = await returningCustomer("tono@contoh.co.id", "+6281399990109", "3273011505850009", "Tono Wijaya");
+    for (let day = 0; day < 3; day++) await moveClockOneDay(db(), new Date());
+    const businessDate = (await businessNow(db(), { sandbox: true })).date;
+    expect(businessDate).toBe(addDays(jakartaToday(), 3));
+    const calculator = await start(tono, "bni_payroll_loan_plus_payroll_loan_returning");
+    await move(tono, calculator.id, { amount: 2_000_000, term: 4 }, "payroll");
+    await move(tono, calculator.id, {}, "bank");
+    await move(tono, calculator.id, {}, "contract");
+    await move(tono, calculator.id, { agreement: true }, "signature");
+    expect((await move(tono, calculator.id, { signature_code: await lastCode(db(), "+6281399990109") }, "done")).status).toBe("completed");
+    const rows = await db()
+      .select({ status: schema.accountApplications.status, submittedOn: schema.accountApplications.submittedOn, approvedOn: schema.accountApplications.approvedOn })
+      .from(schema.accountApplications)
+      .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
+      .where(and(eq(schema.accounts.customerId, tono.customerId), eq(schema.accounts.status, "pending")));
+    expect(rows).toEqual([{ status: "waiting_for_investment", submittedOn: businessDate, approvedOn: businessDate }]);
   });
 });

@@ -177,7 +177,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect((await applicationRow(application.id))?.status).toBe("cancelled");
       const [closed] = await t.database.db.select().from(schema.accounts).where(eq(schema.accounts.id, account.id));
       expect(closed).toMatchObject({ status: "closed", activatedOn: null, closedOn: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
-      const recorded = await t.database.db.select().from(schema.statusTransitions).where(inArray(schema.statusTransitions.subjectId, [account.id, application.id])).orderBy(asc(schema.statusTransitions.createdAt));
+      const recorded = await t.database.db.select().from(schema.statusTransitions).where(inArray(schema.statusTransitions.subjectId, [account.id, application.id])).orderBy(asc(schema.statusTransitions.sequence));
       expect(recorded.map((r) => [r.subjectType, r.fromStatus, r.event, r.toStatus, r.actorKind, r.actorId])).toEqual([
         ["account_application", "submitted", "cancel", "cancelled", "customer", budi.customerId],
         ["account", "pending", "abandon", "closed", "customer", budi.customerId],

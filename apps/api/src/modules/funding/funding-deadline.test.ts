@@ -79,6 +79,24 @@ describe("the funding deadline job (14 days from approval)", () => {
   });
 });
 
+describe("the funding deadline on a moved clock", () => {
+  it("counts from the business date of the approval (an operator's overturn on a sandbox clock far ahead), not the wall clock", async () => {
+    const application = await approvedApplication(t.app.db, "jam.maju@contoh.co.id", 2_000_000, new Date("2026-11-01T03:00:00Z"));
+    const [operator] = await t.app.db.select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.email, "operator@pinjaman.test"));
+    const decide = (outcome: "approve" | "reject", today: string) =>
+      t.app.db.transaction((tx) => decideByOperator(tx as unknown as Db, { applicationId: application.applicationId, outcome, operatorId: operator!.id, reason: "Periksa ulang", today }));
+    await decide("reject", "2026-12-18");
+    await decide("approve", "2026-12-20");
+    const [row] = await t.app.db.select().from(schema.accountApplications).where(eq(schema.accountApplications.id, application.applicationId));
+    expect(row).toMatchObject({ status: "waiting_for_investment", approvedOn: "2026-12-20" });
+    // The approval was recorded today by the wall clock, long before 2026-12-20: only the business date counts.
+    await runJob("2027-01-02");
+    expect(await statusOf(application.applicationId)).toBe("waiting_for_investment");
+    await runJob("2027-01-03");
+    expect(await statusOf(application.applicationId)).toBe("cancelled");
+  });
+});
+
 describe("the borrower's cancellation", () => {
   it("voids every reservation in the same transaction: investments canceled, the lender's money available again", async () => {
     const application = await approvedApplication(t.app.db, "batal.sendiri@contoh.co.id", 3_000_000);

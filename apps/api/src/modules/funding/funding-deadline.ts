@@ -7,8 +7,8 @@ import { cancelInvestments } from "./investment-service.ts";
 
 /**
  * The funding deadline (decision 0010): every application still waiting for investment whose
- * approval (its last move to waiting_for_investment, Jakarta date) is FUNDING_PERIOD_DAYS or more
- * before `businessDate` expires → cancelled (actor system); its reservations are voided and its
+ * approval (`approved_on`, the business date of its latest approval, so a moved sandbox clock
+ * counts alike) is FUNDING_PERIOD_DAYS or more before `businessDate` expires → cancelled (actor system); its reservations are voided and its
  * investments canceled, its never-activated loan account closed, all in the caller's transaction.
  * One statement selects and locks them (`FOR UPDATE`: an investment in flight finishes first, and
  * an application it funded meanwhile no longer matches). Answers the expired applications' ids.
@@ -17,10 +17,7 @@ export async function expireUnfundedApplications(tx: Db, businessDate: string): 
   const due = (await tx.execute(sql`
     select a.id from account_applications a
     where a.status = 'waiting_for_investment'
-      and (
-        select max(s.created_at) from status_transitions s
-        where s.subject_type = 'account_application' and s.subject_id = a.id and s.to_status = 'waiting_for_investment'
-      ) < (${businessDate}::date - ${FUNDING_PERIOD_DAYS}::int + 1)::timestamp at time zone 'Asia/Jakarta'
+      and a.approved_on <= ${businessDate}::date - ${FUNDING_PERIOD_DAYS}::int
     order by a.id
     for update of a`)) as unknown as { rows: { id: string }[] };
   const ids = due.rows.map((r) => r.id);

@@ -11,8 +11,8 @@ const SEARCHABLE = {
   product_key: { column: schema.accounts.productKey, ops: ["equals", "in"] as const },
 };
 
-/** What pending and settled investments hold of each application. */
-const funded = sql<string>`coalesce((select sum(i.amount) from investments i where i.account_application_id = ${schema.accountApplications.id} and i.status in ('pending', 'settled')), 0)`;
+/** What pending and settled investments hold of each application (the database's one definition, migration 0014). */
+const funded = sql<string>`application_funded_amount(${schema.accountApplications.id})`;
 
 /**
  * The applications lenders can invest in (waiting for investment), oldest approval first, a page

@@ -1,13 +1,15 @@
 import { schema, type Db } from "@pinjaman/db";
-import { investmentAmountProblem, remainingAmount } from "@pinjaman/domain/funding";
+import { investmentAmountRuleProblem, remainingAmount, type InvestmentAmountProblem } from "@pinjaman/domain/funding";
+import { flagsOf } from "@pinjaman/domain/ledger";
 import type { InvestmentStatus } from "@pinjaman/domain/status-labels";
+import { nextStatus } from "@pinjaman/domain/statuses/machine";
+import { APPLICATION_MACHINE } from "@pinjaman/domain/statuses/tables";
 import { t } from "@pinjaman/i18n";
 import { and, eq, sql } from "drizzle-orm";
-import { randomUUID } from "node:crypto";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
-import { recordTransition, SYSTEM, transitionApplication, type Actor } from "../account-applications/status-transitions.ts";
-import { createTransfers, LedgerRefusal, openLedgerAccount } from "../ledger/ledger-service.ts";
-import { ownInvestmentAccount } from "../ledger/lender-funds.ts";
+import { recordTransition, SYSTEM, type Actor } from "../account-applications/status-transitions.ts";
+import { createTransfers } from "../ledger/ledger-service.ts";
+import { investmentAccountNotFound } from "../ledger/lender-funds.ts";
 import "@pinjaman/i18n/ns/account";
 
 const { investments } = schema;
@@ -28,108 +30,92 @@ export type InvestInput = {
   businessDate: string;
 };
 
-/** Sum of pending and settled investments of one application (canceled ones hold nothing). */
-async function fundedAmount(tx: Db, applicationId: string): Promise<number> {
-  const result = (await tx.execute(
-    sql`select coalesce(sum(amount), 0)::bigint as funded from investments where account_application_id = ${applicationId} and status in ('pending', 'settled')`,
-  )) as unknown as { rows: { funded: string | number }[] };
+/** What the pending and settled investments of an application hold (the database's one definition, migration 0014). */
+async function fundedAmount(db: Db, applicationId: string): Promise<number> {
+  const result = (await db.execute(sql`select application_funded_amount(${applicationId}::uuid) as funded`)) as unknown as { rows: { funded: string | number }[] };
   return Number(result.rows[0]!.funded);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const applicationNotFound = () => new Refusal(404, "account_application_not_found", t("account.investment.application_not_found"));
 
 /** Amount, funded and remaining of an application, whatever its status (404 when unknown). */
 export async function applicationFunding(db: Db, applicationId: string): Promise<Funding> {
   const [application] = !UUID.test(applicationId)
     ? []
     : await db.select({ amount: schema.accountApplications.amount }).from(schema.accountApplications).where(eq(schema.accountApplications.id, applicationId));
-  if (!application) throw new Refusal(404, "account_application_not_found", t("account.investment.application_not_found"));
+  if (!application) throw applicationNotFound();
   const funded = await fundedAmount(db, applicationId);
   return { amount: application.amount, funded, remaining: remainingAmount(application.amount, funded) };
 }
 
 const field = (key: string) => new FieldErrors({ amount: [t(`account.investment.${key}`)] }, 422);
 
+/** Where APPLICATION_MACHINE's `fund` takes the application waiting for investment. */
+const FUNDED_STATUS = nextStatus(APPLICATION_MACHINE, "waiting_for_investment", "fund")!;
+/** The share account's balance limits (LEDGER_ACCOUNT_KINDS), as openLedgerAccount would open it. */
+const SHARE_FLAGS = flagsOf("lender_investment");
+
+/** One row of `funding_invest`: the outcome, and with created or replayed the investment and funding. */
+type InvestRow = {
+  outcome: "created" | "replayed" | "account_not_found" | "application_not_found" | "key_reused" | "application_not_open" | InvestmentAmountProblem | "insufficient_funds";
+  investment_id: string | null;
+  investment_status: InvestmentStatus | null;
+  reservation_transfer_id: string | null;
+  investment_created_at: Date | string | null;
+  application_amount: string | number | null;
+  funded: string | number | null;
+};
+
 /**
- * A lender invests in an application waiting for investment: in one transaction the application
- * row is locked (`FOR UPDATE`, so concurrent investments in it queue and each sees what the
- * others reserved), the amount is checked against the rules and what remains, the investment is
- * created `pending`, and its amount is reserved by a pending ledger transfer lender_funds →
- * lender_investment (decision 0009; the ledger refuses more than the available balance in the
- * statement that posts). The investment that completes the amount moves the application `fund`
- * (→ waiting_for_deadline, actor system) and records the business date as `funded_on`. The
- * same key on the same account answers the stored investment (`replayed`) and reserves nothing.
+ * A lender invests in an application waiting for investment, in one statement: the database
+ * function `funding_invest` (migration 0014, decisions 0014 and 0019) checks the investment
+ * account is the caller's, locks the application row (`FOR UPDATE`, so concurrent investments in
+ * it queue and each sees what the others reserved), answers a known key, checks the status and
+ * the amount against what remains, creates the investment `pending`, opens its share account,
+ * reserves the amount by a pending ledger transfer lender_funds → lender_investment through the
+ * ledger's own posting function (its limit refuses more than the available balance), records the
+ * transition, and with the investment that completes the amount moves the application `fund`
+ * (→ waiting_for_deadline, actor system) with the business date as `funded_on`. A refusal writes
+ * nothing and is answered here (404, 409, 422 with the field's message). Outside a transaction
+ * the statement is its own, so the application's lock is held for no round trip at all.
  */
 export async function invest(db: Db, input: InvestInput): Promise<{ investment: Investment; funding: Funding; replayed: boolean }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    await ownInvestmentAccount(tx, input.customerId, input.investmentAccountId);
-    // The lender's own ledger account is opened before the application's lock: every statement
-    // after the lock is time the other lenders of this application wait (bench/investments).
-    const funds = await openLedgerAccount(tx, "lender_funds", { customerId: input.customerId, accountId: input.investmentAccountId });
-    const locked = (await tx.execute(
-      sql`select status, amount, account_id from account_applications where id = ${input.applicationId} for update`,
-    )) as unknown as { rows: { status: string; amount: string | number; account_id: string }[] };
-    const application = locked.rows[0];
-    if (!application) throw new Refusal(404, "account_application_not_found", t("account.investment.application_not_found"));
-    const total = Number(application.amount);
-
-    const [earlier] = await tx
-      .select()
-      .from(investments)
-      .where(and(eq(investments.investmentAccountId, input.investmentAccountId), eq(investments.idempotencyKey, input.idempotencyKey)));
-    if (earlier) {
-      if (earlier.accountApplicationId !== input.applicationId || earlier.amount !== input.amount) {
-        throw new FieldErrors({ idempotency_key: [t("account.investment.key_reused")] }, 409);
-      }
-      const funded = await fundedAmount(tx, input.applicationId);
-      return { investment: earlier, funding: { amount: total, funded, remaining: remainingAmount(total, funded) }, replayed: true };
-    }
-
-    if (application.status !== "waiting_for_investment") {
-      throw new FieldErrors({ account_application_id: [t("account.investment.application_not_open")] }, 422);
-    }
-    const fundedBefore = await fundedAmount(tx, input.applicationId);
-    const problem = investmentAmountProblem(input.amount, remainingAmount(total, fundedBefore));
-    if (problem) throw field(problem);
-
-    const id = randomUUID();
-    await tx.insert(investments).values({
-      id,
-      investmentAccountId: input.investmentAccountId,
-      customerId: input.customerId,
-      accountApplicationId: input.applicationId,
-      amount: input.amount,
-      status: "pending",
-      idempotencyKey: input.idempotencyKey,
-    });
-    const share = await openLedgerAccount(tx, "lender_investment", { customerId: input.customerId, accountId: application.account_id, investmentId: id });
-    const [reservation] = await createTransfers(tx, [
-      {
-        mode: "pending",
-        debitAccountId: funds.id,
-        creditAccountId: share.id,
+  const result = (await db.execute(sql`select * from funding_invest(
+    ${input.customerId}::uuid, ${input.investmentAccountId}::uuid, ${input.applicationId}::uuid, ${input.amount}::bigint, ${input.idempotencyKey},
+    ${input.businessDate}::date, ${investmentAmountRuleProblem(input.amount)}::text,
+    ${SHARE_FLAGS.debitsMustNotExceedCredits}::boolean, ${SHARE_FLAGS.creditsMustNotExceedDebits}::boolean, ${FUNDED_STATUS})`)) as unknown as { rows: InvestRow[] };
+  const row = result.rows[0]!;
+  switch (row.outcome) {
+    case "created":
+    case "replayed": {
+      const amount = Number(row.application_amount);
+      const funded = Number(row.funded);
+      const investment: Investment = {
+        id: row.investment_id!,
+        investmentAccountId: input.investmentAccountId,
+        customerId: input.customerId,
+        accountApplicationId: input.applicationId,
         amount: input.amount,
-        code: "reservation",
-        idempotencyKey: `reservation:${id}`,
-        businessDate: input.businessDate,
-        reference: `investment:${id}`,
-      },
-    ]).catch((error: unknown) => {
-      if (error instanceof LedgerRefusal && error.code === "exceeds_credits") throw field("insufficient_funds");
-      throw error;
-    });
-    const [investment] = await tx.update(investments).set({ reservationTransferId: reservation!.id }).where(eq(investments.id, id)).returning();
-    await recordTransition(tx, { subject: "investment", id, from: null, to: "pending", event: "invest", actor: { kind: "customer", id: input.customerId }, reason: null });
-
-    const funded = fundedBefore + input.amount;
-    if (funded === total) {
-      await transitionApplication(tx, input.applicationId, "fund", SYSTEM, "fully funded");
-      // The cooling-off is counted from this business date (decision 0015).
-      await tx.update(schema.accountApplications).set({ fundedOn: input.businessDate }).where(eq(schema.accountApplications.id, input.applicationId));
+        status: row.investment_status!,
+        reservationTransferId: row.reservation_transfer_id,
+        idempotencyKey: input.idempotencyKey,
+        createdAt: new Date(row.investment_created_at!),
+      };
+      return { investment, funding: { amount, funded, remaining: remainingAmount(amount, funded) }, replayed: row.outcome === "replayed" };
     }
-    return { investment: investment!, funding: { amount: total, funded, remaining: remainingAmount(total, funded) }, replayed: false };
-  });
+    case "account_not_found":
+      throw investmentAccountNotFound();
+    case "application_not_found":
+      throw applicationNotFound();
+    case "key_reused":
+      throw new FieldErrors({ idempotency_key: [t("account.investment.key_reused")] }, 409);
+    case "application_not_open":
+      throw new FieldErrors({ account_application_id: [t("account.investment.application_not_open")] }, 422);
+    default:
+      throw field(row.outcome);
+  }
 }
 
 /**

@@ -5,7 +5,9 @@ import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
 import { investmentAccountOf } from "../accounts/sandbox-accounts.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
-import { approvedApplication } from "./funding-fixtures.ts";
+import { FieldErrors } from "../../plugins/errors.ts";
+import { approvedApplication, lenderWithFunds } from "./funding-fixtures.ts";
+import { invest as investService } from "./investment-service.ts";
 
 describe("investing through app_api/v1/accounts/{id}/investments", () => {
   let t: TestApp;
@@ -56,6 +58,13 @@ describe("investing through app_api/v1/accounts/{id}/investments", () => {
     expect(transfer).toMatchObject({ mode: "pending", code: "reservation", amount: 1_500_000, reference: `investment:${body.investment.id}` });
     const [transition] = await t.database.db.select().from(schema.statusTransitions).where(eq(schema.statusTransitions.subjectId, body.investment.id));
     expect(transition).toMatchObject({ subjectType: "investment", fromStatus: null, toStatus: "pending", actorKind: "customer", actorId: sari.customerId });
+    // The share account: the lender's, on the loan account, for this investment; the reservation credits it.
+    const [application] = await t.database.db.select().from(schema.accountApplications).where(eq(schema.accountApplications.id, applicationId));
+    const [share] = await t.database.db.select().from(schema.ledgerAccounts).where(eq(schema.ledgerAccounts.investmentId, body.investment.id));
+    expect(share).toMatchObject({ kind: "lender_investment", customerId: sari.customerId, accountId: application!.accountId, creditsPending: 1_500_000, debitsMustNotExceedCredits: true });
+    expect(transfer!.creditAccountId).toBe(share!.id);
+    const [investment] = await t.database.db.select().from(schema.investments).where(eq(schema.investments.id, body.investment.id));
+    expect(investment!.reservationTransferId).toBe(transfer!.id);
   });
 
   it("answers a retry with the same key with the same investment (200), reserving nothing again", async () => {
@@ -74,6 +83,23 @@ describe("investing through app_api/v1/accounts/{id}/investments", () => {
     const counts = await rowCounts(t.database);
     const res = await invest(sari, { account_application_id: other, amount: 1_600_000, idempotency_key: "sari-invest-0002" });
     expect([res.statusCode, res.json().error.fields]).toEqual([422, { amount: ["Saldo tersedia di rekening investasi Anda tidak mencukupi."] }]);
+    expect(await rowCounts(t.database)).toEqual(counts);
+  });
+
+  it("refuses a lender who never deposited (no funds account yet): 422, nothing changed", async () => {
+    const { applicationId: open } = await approvedApplication(t.database.db, "peminjam.tiga@contoh.co.id", 1_000_000);
+    const lender = await lenderWithFunds(t.database.db, "pemodal.kosong@contoh.co.id", 0, "2026-11-24");
+    const counts = await rowCounts(t.database);
+    const refusal = await investService(t.database.db, {
+      customerId: lender.customerId,
+      investmentAccountId: lender.accountId,
+      applicationId: open,
+      amount: 100_000,
+      idempotencyKey: "kosong-0001",
+      businessDate: "2026-11-24",
+    }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(FieldErrors);
+    expect([(refusal as FieldErrors).status, (refusal as FieldErrors).fields]).toEqual([422, { amount: ["Saldo tersedia di rekening investasi Anda tidak mencukupi."] }]);
     expect(await rowCounts(t.database)).toEqual(counts);
   });
 
@@ -120,6 +146,18 @@ describe("investing through app_api/v1/accounts/{id}/investments", () => {
     const unknownField = await search(sari, [{ field: "customer_id", op: "equals", value: budi.customerId }]);
     expect([unknownField.statusCode, Object.keys(unknownField.json().error.fields)]).toEqual([400, ["filters.0.field"]]);
     expect((await search(budi)).statusCode).toBe(404);
+  });
+
+  it("one key sent at once for two applications: one investment, the other 409 on the key", async () => {
+    const { applicationId: first } = await approvedApplication(t.database.db, "peminjam.empat@contoh.co.id", 1_000_000);
+    const { applicationId: second } = await approvedApplication(t.database.db, "peminjam.lima@contoh.co.id", 1_000_000);
+    const answers = await Promise.all(
+      [first, second].map((id) => invest(sari, { account_application_id: id, amount: 100_000, idempotency_key: "sari-invest-race" })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error.fields).toEqual({ idempotency_key: ["Kunci idempotensi ini sudah dipakai untuk pendanaan lain."] });
+    const stored = await t.database.db.select().from(schema.investments).where(eq(schema.investments.idempotencyKey, "sari-invest-race"));
+    expect(stored.length).toBe(1);
   });
 
   it("leaves the books sound", async () => {

@@ -3,6 +3,7 @@ import type { Invoice, NewPayment } from "@pinjaman/contracts/invoices";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { amountDueNow, invoiceOutstanding } from "@pinjaman/domain/invoices";
+import { payoffToTransfer } from "@pinjaman/domain/payoff";
 import { channelCodeOf, type VirtualAccountChannel } from "@pinjaman/domain/virtual-accounts";
 import { hasKey, t } from "@pinjaman/i18n";
 import { searchConditions, searchPage, type SearchFilter } from "../identity/search-filters.ts";
@@ -109,8 +110,7 @@ export async function newPayment(db: Db, customerId: string, accountId: string, 
     today,
     next_due_on: next?.dueOn ?? null,
     next_amount: next ? invoiceOutstanding(next) : null,
-    // The borrower's credit is used first by the next payment, so it counts toward the payoff.
-    payoff_amount: position ? Math.max(0, payoffOf(position, today).total - credit) : 0,
+    payoff_amount: position ? payoffToTransfer(payoffOf(position, today), credit) : 0,
     credit_balance: credit,
   };
 }

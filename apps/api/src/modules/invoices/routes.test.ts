@@ -1,13 +1,10 @@
 import { schema } from "@pinjaman/db";
 import { addMonths, jakartaToday } from "@pinjaman/domain/dates";
-import { SANDBOX_CHANNEL_CODES } from "@pinjaman/domain/virtual-accounts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "../../../test/harness.ts";
+import { activeLoanFor } from "../disbursal/loan-test-kit.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
-import { loanInDisbursal } from "./loan-book-test-kit.ts";
-import { fixSchedule } from "./schedule-fixing.ts";
-import { openVirtualAccounts } from "./virtual-accounts.ts";
 
 const APP = "/app_api/v1";
 let t: TestApp;
@@ -22,25 +19,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A disbursed loan as disbursal leaves it: schedule fixed, virtual accounts open. */
-async function disbursedLoan(customerId: string, terms = { amount: 2_000_000, term: 4, dailyRatePpm: 1000 }, effectiveOn = "2026-01-31") {
-  const loan = await loanInDisbursal(t.app.db, customerId, terms);
-  await t.app.db.transaction(async (tx) => {
-    await fixSchedule(tx, { applicationId: loan.application.id, effectiveOn });
-    await openVirtualAccounts(tx, loan.account.id, SANDBOX_CHANNEL_CODES);
-  });
-  return loan;
-}
-
 const search = (who: TestSession | null, filters: unknown[], page?: number | string) =>
   t.app.inject({ method: "POST", url: `${APP}/invoices/search${page === undefined ? "" : `?page=${page}`}`, headers: who?.headers ?? { "x-locale": "id" }, payload: { filters } });
 const byApplication = (id: string) => [{ field: "account_application_id", op: "equals", value: id }];
 
 describe("POST invoices/search", () => {
   it("finds an application's invoices by account_application_id, in due order, with their amounts", async () => {
-    const { application, account } = await disbursedLoan(budi.customerId);
-    await disbursedLoan(budi.customerId); // another loan of Budi's: not in the filter
-    const res = await search(budi, byApplication(application.id));
+    const { applicationId, accountId } = await activeLoanFor(t.app.db, budi.customerId);
+    await activeLoanFor(t.app.db, budi.customerId); // another loan of Budi's: not in the filter
+    const res = await search(budi, byApplication(applicationId));
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.meta).toEqual({ page: 1, per_page: 20, total: 4 });
@@ -50,15 +37,15 @@ describe("POST invoices/search", () => {
       [3, "2026-04-30", 560_000, 560_000, "open"],
       [4, "2026-05-31", 560_000, 560_000, "open"],
     ]);
-    expect(body.data[0]).toMatchObject({ account_id: account.id, account_application_id: application.id, principal: 500_000, interest: 60_000, late_fee: 0, paid_principal: 0, paid_interest: 0, paid_late_fee: 0, paid_on: null });
+    expect(body.data[0]).toMatchObject({ account_id: accountId, account_application_id: applicationId, principal: 500_000, interest: 60_000, late_fee: 0, paid_principal: 0, paid_interest: 0, paid_late_fee: 0, paid_on: null });
   });
 
   it("pages twenty at a time", async () => {
     // 24 000 000 over 24 months at 0.1 %/day: 720 000 interest a month.
-    const { application } = await disbursedLoan(budi.customerId, { amount: 24_000_000, term: 24, dailyRatePpm: 1000 }, "2026-01-15");
-    const first = (await search(budi, byApplication(application.id), 1)).json();
-    const second = (await search(budi, byApplication(application.id), 2)).json();
-    const third = (await search(budi, byApplication(application.id), 3)).json();
+    const { applicationId } = await activeLoanFor(t.app.db, budi.customerId, { amount: 24_000_000, term: 24, dailyRatePpm: 1000, effectiveOn: "2026-01-15" });
+    const first = (await search(budi, byApplication(applicationId), 1)).json();
+    const second = (await search(budi, byApplication(applicationId), 2)).json();
+    const third = (await search(budi, byApplication(applicationId), 3)).json();
     expect(first.data.map((i: { number: number }) => i.number)).toEqual(Array.from({ length: 20 }, (_, k) => k + 1));
     expect(second.data.map((i: { number: number }) => i.number)).toEqual([21, 22, 23, 24]);
     expect(second.data[3]).toMatchObject({ due_on: "2028-01-15", principal: 1_000_000, interest: 720_000, total: 1_720_000 });
@@ -67,8 +54,8 @@ describe("POST invoices/search", () => {
   });
 
   it("shows only the caller's invoices: another customer's application finds nothing", async () => {
-    const { application } = await disbursedLoan(budi.customerId);
-    const res = await search(sari, byApplication(application.id));
+    const { applicationId } = await activeLoanFor(t.app.db, budi.customerId);
+    const res = await search(sari, byApplication(applicationId));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: [], meta: { page: 1, per_page: 20, total: 0 } });
     const all = (await search(sari, [])).json();
@@ -115,43 +102,43 @@ describe("GET accounts/{id}/payments/new", () => {
   }
 
   it("uses the Jakarta date as today until the business clock lands", async () => {
-    const { account } = await disbursedLoan(budi.customerId);
+    const { accountId } = await activeLoanFor(t.app.db, budi.customerId);
     const before = jakartaToday();
-    const data = (await newPayment(account.id, budi)).json().data;
+    const data = (await newPayment(accountId, budi)).json().data;
     expect([before, jakartaToday()]).toContain(data.today);
   });
 
   it("before the first due date: nothing due, the next due date and amount", () =>
     onOneDate(async (today) => {
-      const { account, application } = await disbursedLoan(budi.customerId);
+      const { accountId, applicationId } = await activeLoanFor(t.app.db, budi.customerId);
       const tomorrow = addDays(today, 1);
-      await dueFrom(application.id, tomorrow);
-      const data = (await newPayment(account.id, budi)).json().data;
+      await dueFrom(applicationId, tomorrow);
+      const data = (await newPayment(accountId, budi)).json().data;
       expect({ amount_due: data.amount_due, today: data.today, next_due_on: data.next_due_on, next_amount: data.next_amount }).toEqual({ amount_due: 0, today, next_due_on: tomorrow, next_amount: 560_000 });
     }));
 
   it("on the due date: that invoice is due, the next one is a month later", () =>
     onOneDate(async (today) => {
-      const { account, application } = await disbursedLoan(budi.customerId);
-      await dueFrom(application.id, today);
-      const data = (await newPayment(account.id, budi)).json().data;
+      const { accountId, applicationId } = await activeLoanFor(t.app.db, budi.customerId);
+      await dueFrom(applicationId, today);
+      const data = (await newPayment(accountId, budi)).json().data;
       expect([data.amount_due, data.next_due_on]).toEqual([560_000, addMonths(today, 1)]);
     }));
 
   it("after two due dates: both invoices, less what was paid of them", () =>
     onOneDate(async (today) => {
-      const { account, application } = await disbursedLoan(budi.customerId);
+      const { accountId, applicationId } = await activeLoanFor(t.app.db, budi.customerId);
       const first = addMonths(addDays(today, -1), -1);
-      await dueFrom(application.id, first);
-      await t.app.db.update(schema.invoices).set({ paidInterest: 60_000, paidPrincipal: 40_000 }).where(and(eq(schema.invoices.accountApplicationId, application.id), eq(schema.invoices.number, 1)));
-      const data = (await newPayment(account.id, budi)).json().data;
+      await dueFrom(applicationId, first);
+      await t.app.db.update(schema.invoices).set({ paidInterest: 60_000, paidPrincipal: 40_000 }).where(and(eq(schema.invoices.accountApplicationId, applicationId), eq(schema.invoices.number, 1)));
+      const data = (await newPayment(accountId, budi)).json().data;
       expect([data.amount_due, data.next_due_on, data.next_amount]).toEqual([560_000 - 100_000 + 560_000, addMonths(first, 2), 560_000]);
     }));
 
   it("lists the channels with their VA numbers, the preferred first, with how to pay in Indonesian", async () => {
-    const { account } = await disbursedLoan(budi.customerId);
-    await t.app.db.update(schema.accounts).set({ paymentChannel: "mandiri_va" }).where(eq(schema.accounts.id, account.id));
-    const res = await newPayment(account.id, budi);
+    const { accountId } = await activeLoanFor(t.app.db, budi.customerId);
+    await t.app.db.update(schema.accounts).set({ paymentChannel: "mandiri_va" }).where(eq(schema.accounts.id, accountId));
+    const res = await newPayment(accountId, budi);
     expect(res.statusCode, res.body).toBe(200);
     const channels = res.json().data.channels as { key: string; name: string; virtual_account_number: string; preferred: boolean; methods: { key: string; name: string; steps: string[] }[] }[];
     expect(channels.map((c) => [c.key, c.preferred])).toEqual([
@@ -177,11 +164,11 @@ describe("GET accounts/{id}/payments/new", () => {
   });
 
   it("answers 404 for another customer's account and 401 without a session", async () => {
-    const { account } = await disbursedLoan(budi.customerId);
-    const other = await newPayment(account.id, sari);
+    const { accountId } = await activeLoanFor(t.app.db, budi.customerId);
+    const other = await newPayment(accountId, sari);
     expect(other.statusCode).toBe(404);
     expect(other.json().error).toEqual({ code: "account_not_found", message: "Rekening pinjaman tidak ditemukan." });
-    expect((await newPayment(account.id, null)).statusCode).toBe(401);
+    expect((await newPayment(accountId, null)).statusCode).toBe(401);
   });
 });
 

@@ -2,8 +2,8 @@ import { schema } from "@pinjaman/db";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { loanInDisbursalFor } from "../disbursal/loan-test-kit.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
-import { loanInDisbursal } from "./loan-book-test-kit.ts";
 import { fixSchedule } from "./schedule-fixing.ts";
 
 let t: TestApp;
@@ -26,48 +26,48 @@ const applicationRow = async (id: string) => (await t.app.db.select().from(schem
 
 describe(`fixSchedule (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("stores one open invoice per instalment, summing to the total repayment, and sets effective_on and maturity_on", async () => {
-    const { application } = await loanInDisbursal(t.app.db, budi.customerId, { amount: 2_000_003, term: 4, dailyRatePpm: 1000 });
-    expect(application.totalRepayment).toBe(2_240_003);
-    const fixed = await t.app.db.transaction((tx) => fixSchedule(tx, { applicationId: application.id, effectiveOn: "2026-01-31" }));
-    expect(fixed.maturityOn).toBe("2026-05-31");
-    expect(await invoicesOf(application.id)).toEqual([
-      { number: 1, dueOn: "2026-02-28", principal: 500_000, interest: 60_000, total: 560_000, status: "open" },
-      { number: 2, dueOn: "2026-03-31", principal: 500_000, interest: 60_000, total: 560_000, status: "open" },
-      { number: 3, dueOn: "2026-04-30", principal: 500_000, interest: 60_000, total: 560_000, status: "open" },
-      { number: 4, dueOn: "2026-05-31", principal: 500_003, interest: 60_000, total: 560_003, status: "open" },
+    // 2 000 000 in 3 instalments: the last one takes the rupiah the division leaves.
+    const { applicationId } = await loanInDisbursalFor(t.app.db, budi.customerId, { amount: 2_000_000, term: 3, dailyRatePpm: 1000 });
+    expect((await applicationRow(applicationId)).totalRepayment).toBe(2_180_000);
+    const fixed = await t.app.db.transaction((tx) => fixSchedule(tx, { applicationId, effectiveOn: "2026-01-31" }));
+    expect(fixed.maturityOn).toBe("2026-04-30");
+    expect(await invoicesOf(applicationId)).toEqual([
+      { number: 1, dueOn: "2026-02-28", principal: 666_666, interest: 60_000, total: 726_666, status: "open" },
+      { number: 2, dueOn: "2026-03-31", principal: 666_666, interest: 60_000, total: 726_666, status: "open" },
+      { number: 3, dueOn: "2026-04-30", principal: 666_668, interest: 60_000, total: 726_668, status: "open" },
     ]);
-    expect((await invoicesOf(application.id)).reduce((sum, i) => sum + i.total, 0)).toBe(2_240_003);
-    expect(await applicationRow(application.id)).toMatchObject({ effectiveOn: "2026-01-31", maturityOn: "2026-05-31" });
+    expect((await invoicesOf(applicationId)).reduce((sum, i) => sum + i.total, 0)).toBe(2_180_000);
+    expect(await applicationRow(applicationId)).toMatchObject({ effectiveOn: "2026-01-31", maturityOn: "2026-04-30" });
   });
 
   it("is idempotent: a second call, even with another date, changes nothing and returns the stored schedule", async () => {
-    const { application } = await loanInDisbursal(t.app.db, budi.customerId);
-    await t.app.db.transaction((tx) => fixSchedule(tx, { applicationId: application.id, effectiveOn: "2026-03-10" }));
-    const before = { counts: await rowCounts(t.database), invoices: await invoicesOf(application.id), application: await applicationRow(application.id) };
-    const again = await t.app.db.transaction((tx) => fixSchedule(tx, { applicationId: application.id, effectiveOn: "2026-04-01" }));
+    const { applicationId } = await loanInDisbursalFor(t.app.db, budi.customerId, { effectiveOn: "2026-03-10" });
+    await t.app.db.transaction((tx) => fixSchedule(tx, { applicationId, effectiveOn: "2026-03-10" }));
+    const before = { counts: await rowCounts(t.database), invoices: await invoicesOf(applicationId), application: await applicationRow(applicationId) };
+    const again = await t.app.db.transaction((tx) => fixSchedule(tx, { applicationId, effectiveOn: "2026-04-01" }));
     expect(again.maturityOn).toBe("2026-07-10");
     expect(again.effectiveOn).toBe("2026-03-10");
     expect(again.invoices.map((i) => i.dueOn)).toEqual(["2026-04-10", "2026-05-10", "2026-06-10", "2026-07-10"]);
-    expect({ counts: await rowCounts(t.database), invoices: await invoicesOf(application.id), application: await applicationRow(application.id) }).toEqual(before);
+    expect({ counts: await rowCounts(t.database), invoices: await invoicesOf(applicationId), application: await applicationRow(applicationId) }).toEqual(before);
   });
 
   it("eight concurrent calls store one schedule", async () => {
-    const { application } = await loanInDisbursal(t.app.db, budi.customerId, { amount: 3_000_000, term: 6, dailyRatePpm: 2000 });
-    await Promise.all(Array.from({ length: 8 }, () => t.app.db.transaction((tx) => fixSchedule(tx, { applicationId: application.id, effectiveOn: "2026-02-15" }))));
-    const invoices = await invoicesOf(application.id);
+    const { applicationId } = await loanInDisbursalFor(t.app.db, budi.customerId, { amount: 3_000_000, term: 6, dailyRatePpm: 2000, effectiveOn: "2026-02-15" });
+    await Promise.all(Array.from({ length: 8 }, () => t.app.db.transaction((tx) => fixSchedule(tx, { applicationId, effectiveOn: "2026-02-15" }))));
+    const invoices = await invoicesOf(applicationId);
     expect(invoices.map((i) => i.number)).toEqual([1, 2, 3, 4, 5, 6]);
     // 3 000 000 × 0.2 % × 180 days = 1 080 000 interest.
     expect(invoices.reduce((sum, i) => sum + i.total, 0)).toBe(4_080_000);
   });
 
   it("refuses a schedule that does not add up to the agreed total, storing nothing", async () => {
-    const { application } = await loanInDisbursal(t.app.db, budi.customerId);
-    await t.app.db.update(schema.accountApplications).set({ totalRepayment: 2_240_001 }).where(eq(schema.accountApplications.id, application.id));
-    await expect(t.app.db.transaction((tx) => fixSchedule(tx, { applicationId: application.id, effectiveOn: "2026-01-31" }))).rejects.toThrow(
+    const { applicationId } = await loanInDisbursalFor(t.app.db, budi.customerId);
+    await t.app.db.update(schema.accountApplications).set({ totalRepayment: 2_240_001 }).where(eq(schema.accountApplications.id, applicationId));
+    await expect(t.app.db.transaction((tx) => fixSchedule(tx, { applicationId, effectiveOn: "2026-01-31" }))).rejects.toThrow(
       "sums to 2240000, the agreed total repayment is 2240001",
     );
-    expect(await invoicesOf(application.id)).toEqual([]);
-    expect((await applicationRow(application.id)).maturityOn).toBeNull();
+    expect(await invoicesOf(applicationId)).toEqual([]);
+    expect((await applicationRow(applicationId)).maturityOn).toBeNull();
   });
 
   it("answers 404 for an unknown application", async () => {

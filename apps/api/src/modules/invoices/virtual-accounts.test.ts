@@ -3,8 +3,8 @@ import { hasChannelFormat, SANDBOX_CHANNEL_CODES, VIRTUAL_ACCOUNT_CHANNELS } fro
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { loanInDisbursalFor } from "../disbursal/loan-test-kit.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
-import { loanInDisbursal } from "./loan-book-test-kit.ts";
 import { openVirtualAccounts } from "./virtual-accounts.ts";
 
 let t: TestApp;
@@ -21,8 +21,8 @@ const open = (accountId: string) => t.app.db.transaction((tx) => openVirtualAcco
 
 describe(`openVirtualAccounts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("opens one VA per channel, numbered as each bank does from one sequence value", async () => {
-    const { account } = await loanInDisbursal(t.app.db, budi.customerId);
-    const vas = await open(account.id);
+    const { accountId } = await loanInDisbursalFor(t.app.db, budi.customerId);
+    const vas = await open(accountId);
     expect(vas.map((va) => va.channel)).toEqual([...VIRTUAL_ACCOUNT_CHANNELS]);
     const byChannel = Object.fromEntries(vas.map((va) => [va.channel, va.number]));
     const n = byChannel.bca_va!.slice(5);
@@ -42,10 +42,10 @@ describe(`openVirtualAccounts (${process.env.TEST_DATABASE_URL ? "postgres" : "p
   });
 
   it("is idempotent: a second call opens nothing and returns the same numbers", async () => {
-    const { account } = await loanInDisbursal(t.app.db, budi.customerId);
-    const first = await open(account.id);
+    const { accountId } = await loanInDisbursalFor(t.app.db, budi.customerId);
+    const first = await open(accountId);
     const before = await rowCounts(t.database);
-    expect(await open(account.id)).toEqual(first);
+    expect(await open(accountId)).toEqual(first);
     expect(await rowCounts(t.database)).toEqual(before);
   });
 
@@ -59,8 +59,8 @@ describe(`openVirtualAccounts (${process.env.TEST_DATABASE_URL ? "postgres" : "p
   });
 
   it("twelve loans opened at once, each twice in parallel: six VAs each, no number twice on a channel", async () => {
-    const loans = await Promise.all(Array.from({ length: 12 }, () => loanInDisbursal(t.app.db, budi.customerId)));
-    const ids = loans.map((l) => l.account.id);
+    const ids: string[] = [];
+    for (let k = 0; k < 12; k++) ids.push((await loanInDisbursalFor(t.app.db, budi.customerId)).accountId);
     await Promise.all([...ids, ...ids].map((id) => open(id)));
     const rows = await t.app.db.select().from(schema.virtualAccounts).where(inArray(schema.virtualAccounts.accountId, ids));
     expect(rows).toHaveLength(12 * VIRTUAL_ACCOUNT_CHANNELS.length);

@@ -6,7 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/harness.ts";
-import { activeLoan } from "../invoices/loan-book-test-kit.ts";
+import { activeLoanFor } from "../disbursal/loan-test-kit.ts";
 import { accrueLateFeesThrough } from "./late-fee-accrual.ts";
 
 describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
@@ -25,7 +25,7 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
   const close = (accountId: string) => database.db.update(schema.accounts).set({ status: "closed" }).where(eq(schema.accounts.id, accountId));
 
   it("charges 0.1 %/day of the unpaid instalment from the day after the due date, once per day, catching up missed days", async () => {
-    const loan = await activeLoan(database.db, customerId, { effectiveOn: "2026-01-10" });
+    const loan = await activeLoanFor(database.db, customerId, { effectiveOn: "2026-01-10" });
     const [first] = loan.invoices;
     expect(first!.dueOn).toBe("2026-02-10");
     const daily = Math.floor(first!.total * 1000 / 1_000_000); // consumptive 2026 late-fee cap: 1000 ppm
@@ -41,40 +41,41 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
       days: ["2026-02-12", "2026-02-13", "2026-02-14"],
       lateFees: 3 * daily,
     });
-    const [stored, second] = await invoicesOf(loan.application.id);
+    const [stored, second] = await invoicesOf(loan.applicationId);
     expect(stored).toMatchObject({ lateFee: 4 * daily, lateFeeAccruedThrough: "2026-02-14", status: "open" });
     expect(second).toMatchObject({ lateFee: 0, lateFeeAccruedThrough: null });
-    await close(loan.account.id);
+    await close(loan.accountId);
   });
 
   it("stops at the total-cost ceiling: interest + late fees never above 100 % of the principal", async () => {
     // 1,000,000 over 12 months at 0.27 %/day: interest 972,000, room for late fees 28,000.
-    const loan = await activeLoan(database.db, customerId, { effectiveOn: "2026-01-10", amount: 1_000_000, term: 12, dailyRatePpm: 2700 });
+    const loan = await activeLoanFor(database.db, customerId, { effectiveOn: "2026-01-10", amount: 1_000_000, term: 12, dailyRatePpm: 2700 });
     const last = loan.invoices.at(-1)!;
     await database.db.update(schema.invoices).set({ lateFee: 27_900, paidLateFee: 27_900 }).where(eq(schema.invoices.id, last.id));
     const result = await database.db.transaction((tx) => accrueLateFeesThrough(tx, "2026-02-13"));
     expect(result.lateFees).toBe(100);
-    const invoices = await invoicesOf(loan.application.id);
+    const invoices = await invoicesOf(loan.applicationId);
     expect(invoices[0]!.lateFee).toBe(100);
     expect(invoices.reduce((s, i) => s + i.lateFee, 0) + 972_000).toBe(1_000_000);
-    await close(loan.account.id);
+    await close(loan.accountId);
   });
 
   it("does not accrue on paid invoices or loans that are not active", async () => {
-    const loan = await activeLoan(database.db, customerId, { effectiveOn: "2025-06-01" });
+    const loan = await activeLoanFor(database.db, customerId, { effectiveOn: "2025-06-01" });
     const [first] = loan.invoices;
     await database.db.update(schema.invoices).set({ status: "paid", paidPrincipal: first!.principal, paidInterest: first!.interest }).where(eq(schema.invoices.id, first!.id));
-    const written = await activeLoan(database.db, customerId, { effectiveOn: "2025-06-01" });
-    await database.db.update(schema.accounts).set({ status: "written_off" }).where(eq(schema.accounts.id, written.account.id));
+    const written = await activeLoanFor(database.db, customerId, { effectiveOn: "2025-06-01" });
+    await database.db.update(schema.accounts).set({ status: "written_off" }).where(eq(schema.accounts.id, written.accountId));
     await database.db.transaction((tx) => accrueLateFeesThrough(tx, "2025-07-15"));
-    expect((await invoicesOf(loan.application.id)).map((i) => i.lateFee)).toEqual([0, 0, 0, 0]);
-    expect((await invoicesOf(written.application.id)).map((i) => i.lateFee)).toEqual([0, 0, 0, 0]);
-    await close(loan.account.id);
+    expect((await invoicesOf(loan.applicationId)).map((i) => i.lateFee)).toEqual([0, 0, 0, 0]);
+    expect((await invoicesOf(written.applicationId)).map((i) => i.lateFee)).toEqual([0, 0, 0, 0]);
+    await close(loan.accountId);
   });
 
   it("agrees with the domain rule (accrueLateFees day by day) over random loans, payments and dates", async () => {
     const arbitrary = fc.record({
-      amount: fc.integer({ min: 500_000, max: 20_000_000 }),
+      // Whole steps of 100 000: what lenders can invest (INVESTMENT_AMOUNT).
+      amount: fc.integer({ min: 5, max: 200 }).map((units) => units * 100_000),
       term: fc.integer({ min: 1, max: 12 }),
       dailyRatePpm: fc.integer({ min: 0, max: 2000 }),
       productKey: fc.constantFrom("spl", "alumak"),
@@ -92,14 +93,14 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
     });
     await fc.assert(
       fc.asyncProperty(arbitrary, async (c) => {
-        const loan = await activeLoan(database.db, customerId, {
+        const loan = await activeLoanFor(database.db, customerId, {
           effectiveOn: addDays("2024-11-01", c.effectiveOffset),
           amount: c.amount,
           term: c.term,
           dailyRatePpm: c.dailyRatePpm,
           productKey: c.productKey,
         });
-        const interest = loan.application.totalRepayment - c.amount;
+        const interest = loan.invoices.reduce((sum, i) => sum + i.interest, 0);
         const lateFeeBefore = c.roomLeft === null ? c.lateFeeBefore : Math.max(0, c.amount - interest - c.roomLeft);
         // Partial payments and an earlier late fee on the last invoice.
         const firstDue = loan.invoices[0]!.dueOn;
@@ -117,13 +118,13 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
             })
             .where(eq(schema.invoices.id, invoice.id));
         }
-        const before: InvoiceToAllocate[] = (await invoicesOf(loan.application.id)).map((i) => ({ ...i }));
+        const before: InvoiceToAllocate[] = (await invoicesOf(loan.applicationId)).map((i) => ({ ...i }));
         const d1 = addDays(accruedThrough ?? firstDue, c.firstRun);
         const d2 = addDays(d1, c.secondRun);
         await database.db.transaction((tx) => accrueLateFeesThrough(tx, d1));
         await database.db.transaction((tx) => accrueLateFeesThrough(tx, d2));
-        const stored = await invoicesOf(loan.application.id);
-        await close(loan.account.id);
+        const stored = await invoicesOf(loan.applicationId);
+        await close(loan.accountId);
 
         const terms: LateFeeLoan = {
           loanType: c.productKey === "spl" ? "consumptive" : "productive",

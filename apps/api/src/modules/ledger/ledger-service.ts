@@ -12,7 +12,8 @@ import {
   type TransferRefusalCode,
   type TransferRequest,
 } from "@pinjaman/domain/ledger";
-import { and, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { databaseError } from "../../plugins/database-errors.ts";
 
 const { ledgerAccounts, ledgerTransfers } = schema;
 
@@ -69,10 +70,11 @@ const OWNER_COLUMNS = {
   investmentId: ledgerAccounts.investmentId,
   virtualAccount: ledgerAccounts.virtualAccount,
 } as const;
+const OWNER_REFS = Object.keys(OWNER_COLUMNS) as LedgerOwnerRef[];
 
 function checkOwner(kind: LedgerAccountKind, owner: LedgerOwner): void {
   const rule: { required: readonly LedgerOwnerRef[]; optional?: readonly LedgerOwnerRef[] } = LEDGER_ACCOUNT_KINDS[kind].owners;
-  for (const ref of Object.keys(OWNER_COLUMNS) as LedgerOwnerRef[]) {
+  for (const ref of OWNER_REFS) {
     const given = owner[ref] !== undefined;
     if (rule.required.includes(ref) && !given) throw new Error(`a ${kind} ledger account needs ${ref}`);
     if (given && !rule.required.includes(ref) && !rule.optional?.includes(ref)) throw new Error(`a ${kind} ledger account takes no ${ref}`);
@@ -82,7 +84,7 @@ function checkOwner(kind: LedgerAccountKind, owner: LedgerOwner): void {
 function ownerIs(kind: LedgerAccountKind, owner: LedgerOwner) {
   return and(
     eq(ledgerAccounts.kind, kind),
-    ...(Object.keys(OWNER_COLUMNS) as LedgerOwnerRef[]).map((ref) => {
+    ...OWNER_REFS.map((ref) => {
       const value = owner[ref];
       return value === undefined ? isNull(OWNER_COLUMNS[ref]) : eq(OWNER_COLUMNS[ref], value);
     }),
@@ -96,21 +98,42 @@ export async function findLedgerAccount(db: Db, kind: LedgerAccountKind, owner: 
   return row ?? null;
 }
 
+/** A ledger account wanted: its kind and owner. */
+export type LedgerAccountSpec = { kind: LedgerAccountKind; owner?: LedgerOwner };
+
+const keyOf = (kind: LedgerAccountKind, owner: LedgerOwner | LedgerAccount) => [kind, ...OWNER_REFS.map((ref) => owner[ref] ?? "")].join("|");
+
 /**
- * The ledger account of this kind and owner, opened with the kind's balance limits if none
- * exists yet: idempotent, and safe when two requests open it at once (the owner is unique).
+ * The ledger accounts of these kinds and owners, in the order asked, each opened with its kind's
+ * balance limits if none exists yet: one query when they all exist. Idempotent, and safe when two
+ * requests open one at once (the owner is unique: the loser of the race finds the winner's).
  */
+export async function openLedgerAccounts<const S extends readonly LedgerAccountSpec[]>(db: Db, specs: S): Promise<{ [K in keyof S]: LedgerAccount }> {
+  for (const spec of specs) checkOwner(spec.kind, spec.owner ?? {});
+  const wanted = new Map(specs.map((s) => [keyOf(s.kind, s.owner ?? {}), s]));
+  const rows = new Map<string, LedgerAccount>();
+  const keep = (found: LedgerAccount[]) => found.forEach((r) => rows.set(keyOf(r.kind, r), r));
+  const find = async (specsToFind: LedgerAccountSpec[]) => {
+    if (specsToFind.length) keep(await db.select().from(ledgerAccounts).where(or(...specsToFind.map((s) => ownerIs(s.kind, s.owner ?? {})))));
+  };
+  const missing = () => [...wanted].filter(([key]) => !rows.has(key)).map(([, spec]) => spec);
+  await find([...wanted.values()]);
+  const toOpen = missing();
+  if (toOpen.length) {
+    keep(await db.insert(ledgerAccounts).values(toOpen.map((s) => ({ kind: s.kind, ...s.owner, ...flagsOf(s.kind) }))).onConflictDoNothing().returning());
+    await find(missing());
+  }
+  return specs.map((spec) => {
+    const row = rows.get(keyOf(spec.kind, spec.owner ?? {}));
+    if (!row) throw new Error(`ledger account ${spec.kind} neither created nor found`);
+    return row;
+  }) as { [K in keyof S]: LedgerAccount };
+}
+
+/** One ledger account of this kind and owner (openLedgerAccounts). */
 export async function openLedgerAccount(db: Db, kind: LedgerAccountKind, owner: LedgerOwner = {}): Promise<LedgerAccount> {
-  checkOwner(kind, owner);
-  const [created] = await db
-    .insert(ledgerAccounts)
-    .values({ kind, ...owner, ...flagsOf(kind) })
-    .onConflictDoNothing()
-    .returning();
-  if (created) return created;
-  const existing = await findLedgerAccount(db, kind, owner);
-  if (!existing) throw new Error(`ledger account ${kind} neither created nor found`);
-  return existing;
+  const [account] = await openLedgerAccounts(db, [{ kind, owner }]);
+  return account;
 }
 
 type StoredTransfer = typeof ledgerTransfers.$inferSelect;
@@ -167,24 +190,46 @@ function sameContent(stored: StoredTransfer, input: TransferInput, resolved: Res
   );
 }
 
+/** The SQLSTATE ledger_post_transfer raises when a balance limit refuses; its message is the refusal code. */
+const LIMIT_REFUSED = "PJ001";
+
 /**
- * Adds `delta` to one side of an account in one conditional statement: the balance limit is
- * checked by the UPDATE's WHERE on the row it writes (after waiting for any concurrent writer),
- * so no read-then-write race exists. False when the limit refuses it.
+ * Posts one resolved transfer through the database function `ledger_post_transfer` (migration
+ * 0014, decision 0019), the one place that inserts a transfer and adds it to both sides' totals,
+ * each side in one conditional UPDATE whose WHERE holds the balance limit (checked on the row it
+ * writes, after waiting for any concurrent writer, so no read-then-write race exists); the
+ * investment's SQL function posts its reservation through it too. Answers the stored transfer,
+ * or null when the key (or the pending transfer's resolution) is stored already; a refused limit
+ * throws the LedgerRefusal (the database statement failed, nothing of it stays).
  */
-async function applySide(tx: Db, side: "debit" | "credit", accountId: string, delta: TotalsDelta): Promise<boolean> {
-  const posted = side === "debit" ? ledgerAccounts.debitsPosted : ledgerAccounts.creditsPosted;
-  const pending = side === "debit" ? ledgerAccounts.debitsPending : ledgerAccounts.creditsPending;
-  const limit = side === "debit" ? ledgerAccounts.debitsMustNotExceedCredits : ledgerAccounts.creditsMustNotExceedDebits;
-  const other = side === "debit" ? ledgerAccounts.creditsPosted : ledgerAccounts.debitsPosted;
-  const rows = await tx
-    .update(ledgerAccounts)
-    .set(side === "debit"
-      ? { debitsPosted: sql`${posted} + ${delta.posted}::bigint`, debitsPending: sql`${pending} + ${delta.pending}::bigint` }
-      : { creditsPosted: sql`${posted} + ${delta.posted}::bigint`, creditsPending: sql`${pending} + ${delta.pending}::bigint` })
-    .where(and(eq(ledgerAccounts.id, accountId), or(not(limit), sql`${posted} + ${pending} + ${delta.posted}::bigint + ${delta.pending}::bigint <= ${other}`)))
-    .returning({ id: ledgerAccounts.id });
-  return rows.length === 1;
+async function postTransfer(tx: Db, input: TransferInput, resolved: Resolved, refuse: (code: LedgerRefusalCode) => LedgerRefusal): Promise<StoredTransfer | null> {
+  const result = (await tx
+    .execute(
+      sql`select transfer_id, transfer_created_at from ledger_post_transfer(${input.id ?? null}::uuid, ${input.idempotencyKey}, ${resolved.mode}, ${input.code},
+        ${resolved.debitAccountId}::uuid, ${resolved.creditAccountId}::uuid, ${resolved.amount}::bigint, ${resolved.pendingId}::uuid,
+        ${input.businessDate}::date, ${input.reference ?? null}, ${resolved.delta.posted}::bigint, ${resolved.delta.pending}::bigint)`,
+    )
+    .catch((error: unknown) => {
+      const refused = databaseError(error, LIMIT_REFUSED);
+      if (refused?.message === "exceeds_credits" || refused?.message === "exceeds_debits") throw refuse(refused.message);
+      throw error;
+    })) as unknown as { rows: { transfer_id: string; transfer_created_at: Date | string }[] };
+  const row = result.rows[0];
+  if (!row) return null;
+  const { mode, debitAccountId, creditAccountId, amount, pendingId } = resolved;
+  return {
+    id: row.transfer_id,
+    idempotencyKey: input.idempotencyKey,
+    mode,
+    code: input.code,
+    debitAccountId,
+    creditAccountId,
+    amount,
+    pendingId,
+    businessDate: input.businessDate,
+    reference: input.reference ?? null,
+    createdAt: new Date(row.transfer_created_at),
+  };
 }
 
 function posted(row: StoredTransfer, replayed: boolean): PostedTransfer {
@@ -197,7 +242,8 @@ function posted(row: StoredTransfer, replayed: boolean): PostedTransfer {
  * so the caller may catch the refusal and go on. A transfer whose key is already stored with the
  * same content is returned as it was (`replayed`) and posts nothing; with other content the batch
  * is refused (`idempotency_conflict`). Accounts are locked in id order first, so batches touching
- * the same accounts never deadlock; the balance limits are checked in the UPDATE that posts.
+ * the same accounts never deadlock; each transfer is then one statement (`postTransfer`), whose
+ * UPDATEs check the balance limits.
  */
 export async function createTransfers(db: Db, inputs: readonly TransferInput[]): Promise<PostedTransfer[]> {
   if (inputs.length === 0) return [];
@@ -233,22 +279,7 @@ export async function createTransfers(db: Db, inputs: readonly TransferInput[]):
       if (input.id !== undefined && !UUID.test(input.id)) throw new Error(`transfer id ${input.id} is no UUID`);
       const resolved = resolve(input, index, pendings);
       if (!present.has(resolved.debitAccountId) || !present.has(resolved.creditAccountId)) throw refuse("account_not_found");
-      const [row] = await tx
-        .insert(ledgerTransfers)
-        .values({
-          ...(input.id ? { id: input.id } : {}),
-          idempotencyKey: input.idempotencyKey,
-          mode: resolved.mode,
-          code: input.code,
-          debitAccountId: resolved.debitAccountId,
-          creditAccountId: resolved.creditAccountId,
-          amount: resolved.amount,
-          pendingId: resolved.pendingId,
-          businessDate: input.businessDate,
-          reference: input.reference ?? null,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await postTransfer(tx, input, resolved, refuse);
       if (!row) {
         const existing = await findTransfer(tx, input.idempotencyKey);
         if (!existing) throw refuse("pending_already_resolved");
@@ -256,8 +287,6 @@ export async function createTransfers(db: Db, inputs: readonly TransferInput[]):
         results.push(posted(existing, true));
         continue;
       }
-      if (!(await applySide(tx, "debit", resolved.debitAccountId, resolved.delta))) throw refuse("exceeds_credits");
-      if (!(await applySide(tx, "credit", resolved.creditAccountId, resolved.delta))) throw refuse("exceeds_debits");
       results.push(posted(row, false));
     }
     return results;

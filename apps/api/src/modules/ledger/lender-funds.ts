@@ -7,6 +7,9 @@ import { Refusal } from "../../plugins/errors.ts";
 import { createTransfers, findLedgerAccount, LedgerRefusal, openLedgerAccount, type LedgerAccount } from "./ledger-service.ts";
 import "@pinjaman/i18n/ns/account";
 
+/** The 404 for an investment account that is not the caller's (also answered by the investment's SQL function). */
+export const investmentAccountNotFound = () => new Refusal(404, "account_not_found", t("account.investment_account.not_found"));
+
 /** The caller's investment account, or 404 (another customer's, a loan account or none). */
 export async function ownInvestmentAccount(db: Db, customerId: string, accountId: string): Promise<void> {
   const [row] = await db
@@ -14,7 +17,7 @@ export async function ownInvestmentAccount(db: Db, customerId: string, accountId
     .from(schema.accounts)
     .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.customerId, customerId), eq(schema.accounts.typeKey, "investment")))
     .limit(1);
-  if (!row) throw new Refusal(404, "account_not_found", t("account.investment_account.not_found"));
+  if (!row) throw investmentAccountNotFound();
 }
 
 function balanceFrom(accountId: string, funds: LedgerAccount | null): InvestmentAccountBalance {

@@ -1,6 +1,6 @@
 import { errorBody } from "@pinjaman/contracts/errors";
 import { depositRequest, depositResponse, investmentAccountBalanceResponse } from "@pinjaman/contracts/ledger";
-import { jakartaToday } from "@pinjaman/domain/dates";
+import { businessNow } from "../business-clock/business-clock.ts";
 import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -46,7 +46,7 @@ export const lenderFundsRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await sandboxDeposit(app.db, callerOf(request).customerId, request.params.id, {
         amount,
         idempotencyKey: idempotency_key,
-        businessDate: jakartaToday(),
+        businessDate: (await businessNow(app.db, { sandbox: app.config.sandbox })).date,
       });
       return reply.status(result.replayed ? 200 : 201).send({
         data: { transfer_id: result.transferId, amount: result.amount, replayed: result.replayed, balance: result.balance },

@@ -1,13 +1,12 @@
 import { schema } from "@pinjaman/db";
 import { UTC_OFFSET_HOURS, type IndonesianTimeZone } from "@pinjaman/domain/reminder-time-zone";
-import { SANDBOX_CHANNEL_CODES } from "@pinjaman/domain/virtual-accounts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/harness.ts";
 import type { MailMessage } from "../../integrations/mail.ts";
 import type { SmsMessage } from "../../integrations/sms.ts";
-import { activeLoan } from "../invoices/loan-book-test-kit.ts";
-import { choosePaymentChannel, openVirtualAccounts } from "../invoices/virtual-accounts.ts";
+import { activeLoanFor } from "../disbursal/loan-test-kit.ts";
+import { choosePaymentChannel } from "../invoices/virtual-accounts.ts";
 import { sendDueReminders } from "./payment-reminders.ts";
 
 /** The instant of a local wall-clock time in a zone: `local("2026-02-10", "07:59", "WITA")`. */
@@ -42,7 +41,7 @@ describe(`payment reminders (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       kyc: region === null ? {} : { region },
       consent: {},
     });
-    const loan = await activeLoan(database.db, customer!.id, { effectiveOn: "2026-01-10" });
+    const loan = await activeLoanFor(database.db, customer!.id, { effectiveOn: "2026-01-10" });
     return { customer: customer!, loan, invoice: loan.invoices[0]! };
   }
   const run = (at: Date) => database.db.transaction((tx) => sendDueReminders(tx, { at, mailer, sms }));
@@ -61,14 +60,16 @@ describe(`payment reminders (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       ["due", "2026-02-10", zone],
       ["late_1", "2026-02-11", zone],
     ]);
-    await close(loan.account.id);
+    await close(loan.accountId);
   });
 
   it("sends each reminder once, with a notice, an e-mail and an SMS naming the amount, the due date and the virtual account", async () => {
     const { customer, loan, invoice } = await borrower(PROVINCE.WIB);
-    await database.db.transaction((tx) => openVirtualAccounts(tx, loan.account.id, SANDBOX_CHANNEL_CODES));
-    await choosePaymentChannel(database.db, { accountId: loan.account.id, customerId: customer.id, channel: "bca_va" });
-    const [va] = await database.db.select().from(schema.virtualAccounts).where(eq(schema.virtualAccounts.accountId, loan.account.id)).then((r) => r.filter((v) => v.channel === "bca_va"));
+    await choosePaymentChannel(database.db, { accountId: loan.accountId, customerId: customer.id, channel: "bca_va" });
+    const va = loan.virtualAccounts.find((v) => v.channel === "bca_va");
+    const noticesOf = () => database.db.select().from(schema.customerNotices).where(eq(schema.customerNotices.customerId, customer.id));
+    const earlier = (await noticesOf()).map((n) => n.id); // the disbursal's
+    expect(earlier).toHaveLength(1);
     mails.length = 0;
     texts.length = 0;
 
@@ -80,15 +81,15 @@ describe(`payment reminders (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     const body = `Cicilan ke-1 sebesar ${amount} jatuh tempo pada 10 Feb 2026. Bayar melalui Virtual Account BCA nomor ${va!.number}.`;
     expect(mails).toEqual([{ to: customer.email, subject: title, body }]);
     expect(texts).toEqual([{ to: "+6281234567890", body: `Pinjaman: ${title}. ${body}` }]);
-    const notices = await database.db.select().from(schema.customerNotices).where(eq(schema.customerNotices.customerId, customer.id));
+    const notices = (await noticesOf()).filter((n) => !earlier.includes(n.id));
     expect(notices.map((n) => [n.title, n.body])).toEqual([[title, body]]);
-    await close(loan.account.id);
+    await close(loan.accountId);
   });
 
   it("follows the cadence 3 and 1 days before, on the day, then late days 1, 3, 7 and weekly; the late text counts the late fee", async () => {
     const { customer, loan, invoice } = await borrower(PROVINCE.WITA, { phone: null });
     // Without a virtual account (none open) the text sends the borrower to the loan page.
-    await database.db.delete(schema.virtualAccounts).where(eq(schema.virtualAccounts.accountId, loan.account.id));
+    await database.db.delete(schema.virtualAccounts).where(eq(schema.virtualAccounts.accountId, loan.accountId));
     const kinds: string[] = [];
     for (let day = 1; day <= 28; day++) {
       const date = `2026-02-${String(day).padStart(2, "0")}`;
@@ -105,7 +106,7 @@ describe(`payment reminders (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
         body: `Cicilan ke-1 jatuh tempo pada 10 Feb 2026 dan belum dibayar. Jumlah yang harus dibayar sekarang Rp ${(invoice.total + 12_345).toLocaleString("id-ID")}, termasuk denda keterlambatan. Lihat cara pembayaran di halaman pinjaman Anda.`,
       },
     ]);
-    await close(loan.account.id);
+    await close(loan.accountId);
   });
 
   it("sends nothing for a paid invoice; an address without a province counts as WIB", async () => {
@@ -116,6 +117,6 @@ describe(`payment reminders (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     // 07:30 WIB is 08:30 WITA: a WIB customer still waits.
     expect(await kindsFor(local("2026-03-10", "07:30", "WIB"), second.id)).toEqual([]);
     expect(await kindsFor(local("2026-03-10", "08:00", "WIB"), second.id)).toEqual(["due"]);
-    await close(loan.account.id);
+    await close(loan.accountId);
   });
 });

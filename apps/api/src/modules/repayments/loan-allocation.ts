@@ -5,9 +5,9 @@ import { waiveInterest } from "@pinjaman/domain/payoff";
 import { allocatePayment, applyAllocation, type PaymentAllocation } from "@pinjaman/domain/repayment-allocation";
 import { lenderPayouts } from "@pinjaman/domain/repayment-shares";
 import { and, eq, sql } from "drizzle-orm";
-import { createTransfers, openLedgerAccount, type TransferInput } from "../ledger/ledger-service.ts";
+import { createTransfers, openLedgerAccounts, type LedgerAccount, type LedgerAccountSpec, type TransferInput } from "../ledger/ledger-service.ts";
 import type { StoredInvoice } from "../invoices/schedule-fixing.ts";
-import { borrowerCreditBalance, payoffOf, type LoanPosition } from "./loan-position.ts";
+import { payoffOf, type LoanPosition } from "./loan-position.ts";
 
 /**
  * PPh 23/26 withholding on lenders' interest belongs to the lender issue (decision 0016): until
@@ -57,8 +57,9 @@ export async function allocateToLoan(
   input: { paymentId: string; borrowerId: string; accountId: string; virtualAccountNumber: string; amount: number; businessDate: string; platformFeePpm: number },
   position: LoanPosition,
 ): Promise<LoanAllocation> {
-  const { borrowerId, accountId, businessDate } = input;
-  const creditUsed = await borrowerCreditBalance(tx, borrowerId, accountId);
+  const { businessDate } = input;
+  const ledger = await loanLedgerAccounts(tx, input, position);
+  const creditUsed = balanceOf("borrower_credit", ledger.credit).available;
   const funds = input.amount + creditUsed;
   const payoff = payoffOf(position, businessDate);
   const payingOff = funds >= payoff.total;
@@ -66,25 +67,28 @@ export async function allocateToLoan(
   const allocation = allocatePayment(payingOff ? billed : invoicesToPay(billed, businessDate), funds);
   const parts = { lateFee: sumOf(allocation, "lateFee"), interest: sumOf(allocation, "interest"), principal: sumOf(allocation, "principal") };
 
-  await writeInvoices(tx, position.invoices, billed, allocation, businessDate);
+  const stillOpen = await writeInvoices(tx, position.invoices, billed, allocation, businessDate);
   if (parts.principal > 0) {
-    await tx.update(schema.accounts).set({ principalBalance: sql`${schema.accounts.principalBalance} - ${parts.principal}::bigint` }).where(eq(schema.accounts.id, accountId));
+    await tx.update(schema.accounts).set({ principalBalance: sql`${schema.accounts.principalBalance} - ${parts.principal}::bigint` }).where(eq(schema.accounts.id, input.accountId));
   }
-  await createTransfers(tx, await movements(tx, input, position, { ...parts, credit: allocation.credit, creditUsed }));
-  const paidOff = (await tx.select({ id: schema.invoices.id }).from(schema.invoices).where(and(eq(schema.invoices.accountApplicationId, position.application.id), eq(schema.invoices.status, "open")))).length === 0;
-  return { ...parts, credit: allocation.credit, creditUsed, waivedInterest: payingOff ? payoff.waivedInterest : 0, paidOff };
+  await createTransfers(tx, movements(input, ledger, { ...parts, credit: allocation.credit, creditUsed }));
+  return { ...parts, credit: allocation.credit, creditUsed, waivedInterest: payingOff ? payoff.waivedInterest : 0, paidOff: stillOpen === 0 };
 }
 
 /**
  * Writes each allocated invoice's new paid parts, paid (with paid_on) when nothing is left; with
  * a payoff, the interest waived on an invoice lowers its interest and total and is recorded.
+ * Answers how many of the loan's invoices are still open (the position holds them all, locked).
  */
-async function writeInvoices(tx: Db, originals: readonly StoredInvoice[], billed: readonly StoredInvoice[], allocation: PaymentAllocation, businessDate: string): Promise<void> {
+async function writeInvoices(tx: Db, originals: readonly StoredInvoice[], billed: readonly StoredInvoice[], allocation: PaymentAllocation, businessDate: string): Promise<number> {
   const touched = new Set(allocation.invoices.map((a) => a.number));
+  let stillOpen = 0;
   for (const after of applyAllocation(billed, allocation)) {
     const waived = originals.find((i) => i.number === after.number)!.interest - after.interest;
-    if (!touched.has(after.number) && waived === 0) continue;
     const paid = invoiceOutstanding(after) === 0;
+    const written = touched.has(after.number) || waived !== 0;
+    if (after.status === "open" && !(written && paid)) stillOpen += 1;
+    if (!written) continue;
     await tx
       .update(schema.invoices)
       .set({
@@ -98,40 +102,43 @@ async function writeInvoices(tx: Db, originals: readonly StoredInvoice[], billed
       })
       .where(eq(schema.invoices.id, after.id));
   }
+  return stillOpen;
 }
 
 type Parts = { lateFee: number; interest: number; principal: number; credit: number; creditUsed: number };
 
-/** The ledger batch of one allocated payment (zero amounts left out: a transfer moves something). */
-async function movements(
-  tx: Db,
-  input: { paymentId: string; borrowerId: string; accountId: string; virtualAccountNumber: string; amount: number; businessDate: string; platformFeePpm: number },
-  position: LoanPosition,
-  parts: Parts,
-): Promise<TransferInput[]> {
-  const { paymentId, borrowerId, accountId, businessDate } = input;
-  const open = (kind: Parameters<typeof openLedgerAccount>[1], owner: Parameters<typeof openLedgerAccount>[2] = {}) => openLedgerAccount(tx, kind, owner);
-  const escrow = await open("bank_escrow");
-  const clearing = await open("borrower_clearing", { customerId: borrowerId, accountId, virtualAccount: input.virtualAccountNumber });
-  const credit = await open("borrower_credit", { customerId: borrowerId, accountId });
-  const receivable = await open("loan_receivable", { customerId: borrowerId, accountId });
-  const platformFees = await open("platform_fees");
-  const lateFees = await open("late_fees");
+type LoanLedger = Record<"escrow" | "clearing" | "credit" | "receivable" | "platformFees" | "lateFees", LedgerAccount> & {
+  lenders: { investment: typeof schema.investments.$inferSelect; funds: LedgerAccount; share: LedgerAccount }[];
+};
 
+/** The ledger accounts a payment of the loan moves money between (opened in one query when they exist), with each settled investment's. */
+async function loanLedgerAccounts(tx: Db, input: { borrowerId: string; accountId: string; virtualAccountNumber: string }, position: LoanPosition): Promise<LoanLedger> {
+  const { borrowerId, accountId } = input;
   const investments = await tx
     .select()
     .from(schema.investments)
     .where(and(eq(schema.investments.accountApplicationId, position.application.id), eq(schema.investments.status, "settled")))
     .orderBy(schema.investments.id);
-  // One query at a time: a transaction's connection runs one statement at once.
-  const lenders = [];
-  for (const investment of investments) {
-    lenders.push({
-      investment,
-      funds: await open("lender_funds", { customerId: investment.customerId, accountId: investment.investmentAccountId }),
-      share: await open("lender_investment", { customerId: investment.customerId, accountId, investmentId: investment.id }),
-    });
-  }
+  const [escrow, clearing, credit, receivable, platformFees, lateFees, ...lenderAccounts] = await openLedgerAccounts(tx, [
+    { kind: "bank_escrow" },
+    { kind: "borrower_clearing", owner: { customerId: borrowerId, accountId, virtualAccount: input.virtualAccountNumber } },
+    { kind: "borrower_credit", owner: { customerId: borrowerId, accountId } },
+    { kind: "loan_receivable", owner: { customerId: borrowerId, accountId } },
+    { kind: "platform_fees" },
+    { kind: "late_fees" },
+    ...investments.flatMap((investment): LedgerAccountSpec[] => [
+      { kind: "lender_funds", owner: { customerId: investment.customerId, accountId: investment.investmentAccountId } },
+      { kind: "lender_investment", owner: { customerId: investment.customerId, accountId, investmentId: investment.id } },
+    ]),
+  ]);
+  const lenders = investments.map((investment, k) => ({ investment, funds: lenderAccounts[2 * k]!, share: lenderAccounts[2 * k + 1]! }));
+  return { escrow, clearing, credit, receivable, platformFees, lateFees, lenders };
+}
+
+/** The ledger batch of one allocated payment (zero amounts left out: a transfer moves something). */
+function movements(input: { paymentId: string; amount: number; businessDate: string; platformFeePpm: number }, ledger: LoanLedger, parts: Parts): TransferInput[] {
+  const { paymentId, businessDate } = input;
+  const { escrow, clearing, credit, receivable, platformFees, lateFees, lenders } = ledger;
   const payouts = lenderPayouts(
     parts,
     lenders.map((l) => ({ investmentId: l.investment.id, amount: l.investment.amount, outstandingPrincipal: balanceOf("lender_investment", l.share).posted, taxRatePpm: withholdingRatePpm(l.investment) })),

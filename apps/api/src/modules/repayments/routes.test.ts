@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, testConfig, type TestApp } from "../../../test/harness.ts";
 import { ConfigError, SANDBOX_PAYMENT_GATEWAY_SECRET } from "../../config.ts";
 import { registerErrorHandling } from "../../plugins/errors.ts";
-import { lenderWithFunds } from "../funding/funding-fixtures.ts";
+import { activeLoanFor } from "../disbursal/loan-test-kit.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { signNotification } from "./gateway-signature.ts";
-import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
 import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./routes.ts";
 
 const APP = "/app_api/v1";
@@ -31,15 +30,7 @@ afterAll(async () => {
 });
 
 /** Budi's 2 000 000 loan, 4 months at 0.1 %/day, disbursed ten days ago, one lender. */
-async function budisLoan() {
-  const lender = await lenderWithFunds(t.app.db, `pemodal.rute.${++n}@contoh.co.id`, 2_000_000, today);
-  return disbursedLoan(t.app.db, {
-    borrowerCustomerId: budi.customerId,
-    lenders: [{ customerId: lender.customerId, investmentAccountId: lender.accountId, amount: 2_000_000 }],
-    terms: { term: 4, dailyRatePpm: 1000 },
-    effectiveOn: addDays(today, -10),
-  });
-}
+const budisLoan = () => activeLoanFor(t.app.db, budi.customerId, { effectiveOn: addDays(today, -10) });
 
 const pay = (accountId: string, who: TestSession, data: Record<string, unknown>) =>
   t.app.inject({ method: "POST", url: `${APP}/accounts/${accountId}/payments`, headers: who.headers, payload: { data } });

@@ -17,7 +17,8 @@ describe("the sandbox book's determinism", () => {
   it("plans the same book for the same date, scale and seed, and another for another seed", () => {
     expect(planBook("2026-11-24")).toEqual(planBook("2026-11-24"));
     expect(planBook("2026-11-24", 1, 7)).not.toEqual(planBook("2026-11-24"));
-    expect(planBook("2026-11-24", 10).loans).toHaveLength(1000);
+    expect(planBook("2026-11-24").loans.length).toBeGreaterThanOrEqual(300);
+    expect(planBook("2026-11-24", 10).loans.length).toBeGreaterThanOrEqual(3000);
   });
 
   it("seeds the same amounts on a second database as sandbox-book.test.ts does on its own", async () => {

@@ -3,4 +3,4 @@
  * sandbox-book.test.ts and book-determinism.test.ts each seed a database and must both give it.
  * A deliberate change of the book or of a money rule changes it: update it then.
  */
-export const BOOK_DIGEST_2026_11_24 = { digest: "d1cd97eca1dde3ff7b3da02facc0c8bf4588abad4e5a3733156936e84fe95fa0", rows: 2605 };
+export const BOOK_DIGEST_2026_11_24 = { digest: "e0fbf5af0aff14ade289765034a035b01368df474eed86f2e1628d49c14a8c49", rows: 4926 };

@@ -1,19 +1,18 @@
 import { schema, type Db } from "@pinjaman/db";
 import { addDays } from "@pinjaman/domain/dates";
-import { COOLING_OFF_DAYS } from "@pinjaman/domain/disbursal";
 import { flatInterest } from "@pinjaman/domain/schedule";
 import { sql } from "drizzle-orm";
 import { closeNeverActivatedAccount, cancelApplication } from "../account-applications/cancellation.ts";
 import { SYSTEM, transitionApplication, type Actor } from "../account-applications/status-transitions.ts";
 import { takeTkbSnapshot } from "../company/tkb-snapshot.ts";
-import { approvedLoanApplication, disbursedLoan, fundApplication } from "../disbursal/sandbox-loans.ts";
-import { cancelInvestments } from "../funding/investment-service.ts";
+import { approvedLoanApplication, businessInstant, disbursedLoan, fundApplication } from "../disbursal/sandbox-loans.ts";
+import { expireUnfundedApplications } from "../funding/funding-deadline.ts";
 import { accrueLateFeesThrough } from "../late-fees/late-fee-accrual.ts";
 import { sandboxDeposit } from "../ledger/lender-funds.ts";
 import { loanPosition, payoffOf } from "../repayments/loan-position.ts";
 import { receivePayment, type RepaymentSettings } from "../repayments/payment-service.ts";
 import { writeOffLoan } from "../write-offs/write-off.ts";
-import { planBook, WRITE_OFF_AFTER_DAYS, type PlannedLoan } from "./book-plan.ts";
+import { DECLARED_FINANCES, isDisbursed, planBook, submittedOn, WRITE_OFF_AFTER_DAYS, type PlannedLoan } from "./book-plan.ts";
 
 const FIRST_NAMES = ["Agus", "Ayu", "Bambang", "Dian", "Eko", "Fitri", "Gita", "Hendra", "Indah", "Joko", "Kartika", "Lestari", "Made", "Nur", "Putri", "Rina", "Slamet", "Tri", "Wahyu", "Yanti"];
 const LAST_NAMES = ["Pratama", "Saputra", "Hidayat", "Kusuma", "Siregar", "Nasution", "Wijaya", "Setiawan", "Rahmawati", "Hakim", "Purnomo", "Lubis"];
@@ -46,7 +45,7 @@ async function seedLenders(db: Db, deposits: number[], depositOn: string) {
   return lenders;
 }
 
-/** Borrowers with the onboarding profile (a NIK from their number) and a bank account, so disbursal can pay them. */
+/** Borrowers with the onboarding profile (a NIK from their number, declared finances) and a bank account, so disbursal can pay them. */
 async function seedBorrowers(db: Db, count: number): Promise<string[]> {
   const ids = await createCustomers(db, Array.from({ length: count }, (_, i) => ({ name: nameOf(i), email: borrowerEmail(i), phone: `+62816${String(10_000_000 + i)}` })));
   await db.insert(schema.customerProfiles).values(
@@ -55,7 +54,7 @@ async function seedBorrowers(db: Db, count: number): Promise<string[]> {
       personalCode: `3273${String(100_000_000_000 + i).slice(1)}`,
       fullName: nameOf(i),
       birthDate: `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`,
-      kyc: { bank_code: "bca", bank_account_number: String(5_000_000_000 + i), bank_account_holder: nameOf(i) },
+      kyc: { ...DECLARED_FINANCES[i % DECLARED_FINANCES.length], bank_code: "bca", bank_account_number: String(5_000_000_000 + i), bank_account_holder: nameOf(i) },
       consent: {},
     })),
   );
@@ -63,6 +62,8 @@ async function seedBorrowers(db: Db, count: number): Promise<string[]> {
 }
 
 type Event = { on: string; order: number; run: () => Promise<void> };
+
+const byDate = (a: PlannedLoan, b: PlannedLoan) => (a.effectiveOn < b.effectiveOn ? -1 : a.effectiveOn > b.effectiveOn ? 1 : a.borrower - b.borrower);
 
 /** The amount still owed on one invoice (late fee included). */
 async function owedOn(db: Db, invoiceId: string): Promise<number> {
@@ -76,34 +77,36 @@ async function owedOn(db: Db, invoiceId: string): Promise<number> {
  * The book over the 18 months before `today` (issue 8 §8), deterministic for the same date, scale
  * and seed: lenders deposit, borrowers' loans are paid out in date order through the production
  * path, then every payment and write-off runs in date order, each business day's late fees accrued
- * first (accrueLateFeesThrough, as the nightly job would), payments through receivePayment. The
- * applications that never became loans follow, then a TKB snapshot of the book.
+ * first (accrueLateFeesThrough, as the nightly job would, once per day with events), payments
+ * through receivePayment. The applications that never became loans follow in date order, then a
+ * TKB snapshot of the book.
  */
 export async function seedLoanBook(db: Db, today: string, settings: RepaymentSettings, options: { scale?: number; seed?: number } = {}): Promise<void> {
   const plan = planBook(today, options.scale, options.seed);
-  const disbursed = plan.loans.filter((l) => l.firstUnpaid !== undefined || l.kind.startsWith("closed") || l.kind === "active_current");
-  const firstDay = disbursed.reduce((min, l) => (l.effectiveOn < min ? l.effectiveOn : min), today);
-  const lenders = await seedLenders(db, plan.deposits, addDays(firstDay, -COOLING_OFF_DAYS - 7));
-  const borrowers = await seedBorrowers(db, plan.loans.length);
+  const disbursed = plan.loans.filter(isDisbursed);
+  const firstDay = plan.loans.map(submittedOn).reduce((min, day) => (day < min ? day : min), today);
+  const lenders = await seedLenders(db, plan.deposits, addDays(firstDay, -7));
+  const borrowers = await seedBorrowers(db, new Set(plan.loans.map((l) => l.borrower)).size);
   const sharesOf = (loan: PlannedLoan) => loan.lenders.map((s) => ({ ...lenders[s.lender]!, amount: s.amount }));
 
   const events: Event[] = [];
-  for (const loan of [...disbursed].sort((a, b) => (a.effectiveOn < b.effectiveOn ? -1 : a.effectiveOn > b.effectiveOn ? 1 : a.borrower - b.borrower))) {
+  for (const loan of [...disbursed].sort(byDate)) {
     const made = await disbursedLoan(db, {
       borrowerCustomerId: borrowers[loan.borrower]!,
       lenders: sharesOf(loan),
       terms: loan.terms,
       effectiveOn: loan.effectiveOn,
-      submittedOn: addDays(loan.effectiveOn, -COOLING_OFF_DAYS - 1),
+      submittedOn: submittedOn(loan),
     });
     const channel = made.virtualAccounts[0]!;
+    const loanNumber = plan.loans.indexOf(loan);
     let paymentNumber = 0;
     const pay = (on: string, amountOf: () => Promise<number>): Event => ({
       on,
       order: 0,
       run: async () => {
         paymentNumber += 1;
-        const gatewayTransactionId = `sandbox-book:${loan.borrower}:${on}:${paymentNumber}`;
+        const gatewayTransactionId = `sandbox-book:${loanNumber}:${on}:${paymentNumber}`;
         await receivePayment(db, { channel: channel.channel, virtualAccountNumber: channel.number, amount: await amountOf(), gatewayTransactionId, businessDate: on, source: "sandbox" }, settings);
       },
     });
@@ -111,7 +114,8 @@ export async function seedLoanBook(db: Db, today: string, settings: RepaymentSet
     const lastPaid = loan.payoff?.afterInstalments ?? (loan.firstUnpaid !== undefined ? loan.firstUnpaid - 1 : invoices.length);
     for (const invoice of invoices.slice(0, lastPaid)) {
       const on = loan.paidLate?.instalment === invoice.number ? addDays(invoice.dueOn, loan.paidLate.days) : invoice.dueOn;
-      if (on <= today) events.push(pay(on, () => owedOn(db, invoice.id)));
+      // On its due day an instalment is what it was billed (no late fee yet); later, what is owed.
+      if (on <= today) events.push(pay(on, async () => (on === invoice.dueOn ? invoice.total : owedOn(db, invoice.id))));
     }
     if (loan.payoff) {
       const on = addDays(invoices[loan.payoff.afterInstalments - 1]!.dueOn, loan.payoff.days);
@@ -125,18 +129,27 @@ export async function seedLoanBook(db: Db, today: string, settings: RepaymentSet
   events.sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : a.order - b.order));
   // The tables were empty a moment ago: without statistics the day-by-day accrual's plan degrades as the book grows.
   await db.execute(sql`analyze invoices, accounts, account_applications`);
+  let accruedThrough = "";
   for (const event of events) {
-    await db.transaction((tx) => accrueLateFeesThrough(tx as unknown as Db, event.on));
+    if (event.on !== accruedThrough) await db.transaction((tx) => accrueLateFeesThrough(tx as unknown as Db, event.on));
+    accruedThrough = event.on;
     await event.run();
   }
   await db.transaction((tx) => accrueLateFeesThrough(tx as unknown as Db, today));
 
-  for (const loan of plan.loans.filter((l) => !disbursed.includes(l))) await seedApplication(db, loan, borrowers[loan.borrower]!, sharesOf(loan), today);
+  // In date order: an application expires on its own deadline while no later one waits yet.
+  for (const loan of plan.loans.filter((l) => !isDisbursed(l)).sort(byDate)) await seedApplication(db, loan, borrowers[loan.borrower]!, sharesOf(loan));
   await db.transaction((tx) => takeTkbSnapshot(tx as unknown as Db, today));
 }
 
-/** An application that never became a loan: waiting for investment (maybe partly funded), cancelled, expired or rejected. */
-async function seedApplication(db: Db, loan: PlannedLoan, customerId: string, shares: Parameters<typeof fundApplication>[2], today: string): Promise<void> {
+/**
+ * An application that never became a loan: waiting for investment (maybe partly funded),
+ * cancelled, expired or rejected. Approved on its submission day by the business clock (the
+ * funding deadline counts from it, decision 0010), so one still waiting expires
+ * FUNDING_PERIOD_DAYS after that day however the sandbox clock was moved; an expired one went
+ * through the funding-deadline job's own path on its deadline.
+ */
+async function seedApplication(db: Db, loan: PlannedLoan, customerId: string, shares: Parameters<typeof fundApplication>[2]): Promise<void> {
   if (loan.kind === "rejected") {
     const [account] = await db.insert(schema.accounts).values({ customerId, typeKey: "loan", productKey: "spl", status: "pending" }).returning({ id: schema.accounts.id });
     const totalRepayment = loan.terms.amount + flatInterest(loan.terms.amount, loan.terms.dailyRatePpm, loan.terms.term);
@@ -151,18 +164,14 @@ async function seedApplication(db: Db, loan: PlannedLoan, customerId: string, sh
     });
     return;
   }
-  const { applicationId } = await approvedLoanApplication(db, customerId, loan.terms, loan.effectiveOn);
+  const { applicationId } = await approvedLoanApplication(db, customerId, loan.terms, loan.effectiveOn, { approvedAt: businessInstant(loan.effectiveOn) });
   await fundApplication(db, applicationId, shares, loan.effectiveOn);
   if (loan.kind === "cancelled") {
     const borrower: Actor = { kind: "customer", id: customerId };
-    await db.transaction((tx) => cancelApplication(tx as unknown as Db, applicationId, borrower, today));
+    await db.transaction((tx) => cancelApplication(tx as unknown as Db, applicationId, borrower, loan.endedOn!));
   }
   if (loan.kind === "expired") {
-    await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      await transitionApplication(tx, applicationId, "expire", SYSTEM, "funding deadline passed");
-      await cancelInvestments(tx, applicationId, today, SYSTEM, "funding deadline passed");
-      await closeNeverActivatedAccount(tx, applicationId, SYSTEM, "its application expired unfunded", today);
-    });
+    const expired = await db.transaction((tx) => expireUnfundedApplications(tx as unknown as Db, loan.endedOn!));
+    if (expired.join() !== applicationId) throw new Error(`sandbox book: expiring ${applicationId} on ${loan.endedOn} expired [${expired.join()}]`);
   }
 }

@@ -1,19 +1,24 @@
 import { schema } from "@pinjaman/db";
 import { addDays } from "@pinjaman/domain/dates";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { FUNDING_PERIOD_DAYS } from "@pinjaman/domain/funding";
+import { and, asc, eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/harness.ts";
 import { DEFAULT_PLATFORM_FEE_PPM } from "../../config.ts";
 import { investmentAccountOf, sandboxCustomerIds } from "../accounts/sandbox-accounts.ts";
+import { expireUnfundedApplications } from "../funding/funding-deadline.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { investmentAccountBalance } from "../ledger/lender-funds.ts";
-import { KIND_MIX } from "./book-plan.ts";
+import { KIND_MIX, planBook, type LoanKind } from "./book-plan.ts";
 import { BOOK_DIGEST_2026_11_24 } from "./book-digest.fixture.ts";
 import { bookDigest } from "./book-test-kit.ts";
 import { SANDBOX_BOOK, seedSandboxBook } from "./sandbox-book.ts";
 
 type Rows<T> = { rows: T[] };
 const today = "2026-11-24";
+const plan = planBook(today);
+/** The planned loans (earlier ones included) of these kinds. */
+const planned = (...kinds: LoanKind[]) => plan.loans.filter((l) => kinds.includes(l.kind)).length;
 
 describe("the sandbox book", () => {
   let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -42,22 +47,34 @@ describe("the sandbox book", () => {
     expect(await ledgerInvariantViolations(database.db)).toEqual([]);
   });
 
-  it("holds loans and applications in every status, in the planned numbers", async () => {
+  it("holds hundreds of loans and applications in every status, in the planned numbers, none in flight beside a borrower's current one", async () => {
+    expect(plan.loans.length).toBeGreaterThanOrEqual(300);
     const rows = await count(sql`
       select acc.status as account, a.status as application, count(*)::text as n
       from account_applications a join accounts acc on acc.id = a.account_id join customers c on c.id = acc.customer_id
       where c.email like 'peminjam%' group by 1, 2 order by 1, 2`);
-    const closedLoans = KIND_MIX.closed_on_time + KIND_MIX.closed_paid_late + KIND_MIX.closed_early;
-    const activeLoans = KIND_MIX.active_current + KIND_MIX.late_1_30 + KIND_MIX.late_31_60 + KIND_MIX.late_61_90 + KIND_MIX.late_over_90;
     expect(rows).toEqual([
-      { account: "active", application: "activated", n: String(activeLoans) },
-      { account: "closed", application: "cancelled", n: String(KIND_MIX.cancelled + KIND_MIX.expired) },
-      { account: "closed", application: "closed", n: String(closedLoans) },
-      { account: "closed", application: "rejected", n: String(KIND_MIX.rejected) },
-      { account: "pending", application: "waiting_for_investment", n: String(KIND_MIX.waiting_for_investment + KIND_MIX.partially_funded) },
+      { account: "active", application: "activated", n: String(planned("active_current", "late_1_30", "late_31_60", "late_61_90", "late_over_90")) },
+      { account: "closed", application: "cancelled", n: String(planned("cancelled", "expired")) },
+      { account: "closed", application: "closed", n: String(planned("closed_on_time", "closed_paid_late", "closed_early")) },
+      { account: "closed", application: "rejected", n: String(planned("rejected")) },
+      { account: "pending", application: "waiting_for_investment", n: String(planned("waiting_for_investment", "partially_funded")) },
       { account: "written_off", application: "activated", n: String(KIND_MIX.written_off) },
     ]);
+    expect(rows.reduce((sum, r) => sum + Number(r.n), 0)).toBe(plan.loans.length);
     expect(await count(sql`select count(*)::text as n from customers where email like 'pemodal%' and password_hash is null`)).toEqual([{ n: "8" }]);
+    // Returning borrowers: earlier loans closed before the next was submitted, one open loan or application each at most.
+    const [borrowers] = await count(sql`
+      select count(*) filter (where loans > 1)::text as returning, count(*) filter (where open > 1)::text as two_open, max(loans)::text as most
+      from (select acc.customer_id, count(*) as loans, count(*) filter (where acc.status in ('pending', 'active')) as open
+            from accounts acc join customers c on c.id = acc.customer_id where c.email like 'peminjam%' and acc.type_key = 'loan' group by 1) b`);
+    expect(Number(borrowers!.returning)).toBeGreaterThan(50);
+    expect(borrowers).toMatchObject({ two_open: "0" });
+    const [overlaps] = await count(sql`
+      select count(*)::text as n from account_applications a join accounts acc on acc.id = a.account_id
+      join account_applications b on b.id <> a.id join accounts bcc on bcc.id = b.account_id and bcc.customer_id = acc.customer_id
+      where a.submitted_on < b.submitted_on and coalesce(acc.closed_on, ${today}::date) >= b.submitted_on`);
+    expect(overlaps).toEqual({ n: "0" });
     // Partly funded: pending investments short of the amount; the others waiting have none.
     const funding = await count(sql`
       select count(*) filter (where funded > 0 and funded < amount)::text as partial, count(*) filter (where funded = 0)::text as unfunded
@@ -66,8 +83,32 @@ describe("the sandbox book", () => {
     expect(funding).toEqual([{ partial: String(KIND_MIX.partially_funded), unfunded: String(KIND_MIX.waiting_for_investment) }]);
     // Paid off early: closed before maturity with interest waived.
     expect(await count(sql`select count(*)::text as n from account_applications a join accounts acc on acc.id = a.account_id where acc.closed_on < a.maturity_on and a.status = 'closed'`)).toEqual([
-      { n: String(KIND_MIX.closed_early) },
+      { n: String(planned("closed_early")) },
     ]);
+  });
+
+  it("has the waiting applications' funding deadline on the business clock: they expire FUNDING_PERIOD_DAYS after their approval day, not before", async () => {
+    const waiting = plan.loans.filter((l) => l.kind === "waiting_for_investment" || l.kind === "partially_funded");
+    const firstDeadline = waiting.map((l) => addDays(l.effectiveOn, FUNDING_PERIOD_DAYS)).sort()[0]!;
+    await database.db.transaction(async (tx) => {
+      expect(await expireUnfundedApplications(tx as unknown as typeof database.db, addDays(firstDeadline, -1))).toEqual([]);
+      const expired = await expireUnfundedApplications(tx as unknown as typeof database.db, firstDeadline);
+      expect(expired.length).toBe(waiting.filter((l) => addDays(l.effectiveOn, FUNDING_PERIOD_DAYS) === firstDeadline).length);
+      expect(expired.length).toBeGreaterThan(0);
+      tx.rollback();
+    }).catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  });
+
+  it("grades every application it approved from its borrower's declared finances, A to E, as lenders see them", async () => {
+    const grades = await count(sql`
+      select a.risk_grade as grade, count(*)::text as n from account_applications a join accounts c on c.id = a.account_id
+      where a.status not in ('rejected') group by a.risk_grade order by a.risk_grade`);
+    expect(grades.map((g) => g.grade)).toEqual(["A", "B", "C", "D", "E"]);
+    const waiting = await count(sql`select risk_grade as grade from account_applications where status = 'waiting_for_investment'`);
+    expect(waiting.length).toBe(planned("waiting_for_investment", "partially_funded"));
+    expect(new Set(waiting.map((w) => w.grade)).size).toBeGreaterThan(1);
   });
 
   it("has the active loans in each lateness bucket, late fees accrued on the late ones and paid by the late payers", async () => {
@@ -88,7 +129,7 @@ describe("the sandbox book", () => {
       select count(distinct i.account_id) filter (where i.status = 'open' and i.due_on < ${today}::date and i.late_fee > 0 and i.late_fee_accrued_through = ${today}::date)::text as accruing,
              (select count(*) from payments p where p.late_fee > 0)::text as late_payments
       from invoices i join accounts acc on acc.id = i.account_id and acc.status = 'active'`);
-    expect(fees).toEqual({ accruing: String(KIND_MIX.late_1_30 + KIND_MIX.late_31_60 + KIND_MIX.late_61_90 + KIND_MIX.late_over_90), late_payments: String(KIND_MIX.closed_paid_late) });
+    expect(fees).toEqual({ accruing: String(KIND_MIX.late_1_30 + KIND_MIX.late_31_60 + KIND_MIX.late_61_90 + KIND_MIX.late_over_90), late_payments: String(planned("closed_paid_late")) });
   });
 
   it("writes off the loans long past due: receivable and lenders' shares at zero, the lenders bearing the loss", async () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../shell/api-fetch.ts";
 import { LoanPage } from "./loan-page.tsx";
 import { parseRupiah } from "./pay-simulation.tsx";
-import { ACCOUNT_ID, APPLICATION_ID, BCA_VA, fakeApi } from "./test-fixtures.ts";
+import { ACCOUNT_ID, APPLICATION_ID, BCA_VA, DETAIL, fakeApi } from "./test-fixtures.ts";
 
 afterEach(() => {
   cleanup();
@@ -44,6 +44,19 @@ describe("the loan page", () => {
       ["Sisa pokok", "Rp 1.460.000"],
       ["Sisa kewajiban", "Rp 1.580.000"],
       ["Pelunasan dipercepat hari ini", "Rp 1.520.000"],
+    ]);
+  });
+
+  it("shows the borrower's credit and the payoff left to transfer after it", async () => {
+    const payoff = { ...DETAIL.payoff!, credit: 40_000, amount_to_pay: 1_480_000 };
+    renderPage(fakeApi({ account: vi.fn(async () => ({ ...DETAIL, payoff })) }));
+    const summary = await screen.findByRole("region", { name: "Ringkasan" });
+    const pairs = within(summary)
+      .getAllByRole("term")
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs.slice(-2)).toEqual([
+      ["Kelebihan bayar (dipakai lebih dulu)", "Rp 40.000"],
+      ["Pelunasan dipercepat hari ini", "Rp 1.480.000"],
     ]);
   });
 

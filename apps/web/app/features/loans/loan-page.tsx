@@ -43,7 +43,8 @@ function Summary({ detail }: { detail: AccountDetail }) {
   }
   if (detail.maturity_extension_days !== 0) rows.push([t("loans.term.maturity_extension"), t("loans.term.maturity_extension_days", { days: detail.maturity_extension_days })]);
   rows.push([t("loans.term.outstanding_principal"), formatRupiah(detail.outstanding_principal)], [t("loans.term.outstanding_total"), formatRupiah(detail.outstanding_total)]);
-  if (detail.payoff) rows.push([t("loans.term.payoff"), formatRupiah(detail.payoff.total)]);
+  if (detail.payoff?.credit) rows.push([t("loans.term.credit"), formatRupiah(detail.payoff.credit)]);
+  if (detail.payoff) rows.push([t("loans.term.payoff"), formatRupiah(detail.payoff.amount_to_pay)]);
   return (
     <dl className="profile-details">
       {rows.map(([label, value]) => (
