@@ -44,3 +44,39 @@ export const investments = pgTable(
     check("investments_reserved", sql`${t.reservationTransferId} is not null or ${t.status} = 'pending'`),
   ],
 );
+
+/** Where a lender's money comes from, as declared on sign-up (lender registration flow, issue 9). */
+export const SOURCES_OF_FUNDS = ["salary", "business", "savings", "investment", "inheritance", "other"] as const;
+/** PPh 23 for residents, PPh 26 for non-residents (PMK 69/2022): who withholds what on interest. */
+export const TAX_RESIDENCIES = ["resident", "non_resident"] as const;
+
+/**
+ * A lender (spec section 3: a customer with an investment account): the facts the registration
+ * flow collects and the rules of POJK 40/2024 and PMK 69/2022 read. Kept as long as the lender's
+ * investments are (never deleted with the customer).
+ */
+export const lenderProfiles = pgTable(
+  "lender_profiles",
+  {
+    customerId: uuid("customer_id")
+      .primaryKey()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    /** The investment account the registration opened. */
+    investmentAccountId: uuid("investment_account_id")
+      .notNull()
+      .unique("lender_profiles_investment_account")
+      .references(() => accounts.id, { onDelete: "restrict" }),
+    /** Declared gross annual income in rupiah: the base of the OJK placement limit. */
+    annualIncome: bigint("annual_income", { mode: "number" }).notNull(),
+    sourceOfFunds: text("source_of_funds", { enum: SOURCES_OF_FUNDS }).notNull(),
+    /** NPWP (15 or 16 digits), or null when the lender has none (withholding is then at the higher rate where the law says so). */
+    npwp: text("npwp"),
+    taxResidency: text("tax_residency", { enum: TAX_RESIDENCIES }).notNull().default("resident"),
+    /** When the lender accepted the OJK risk statement. */
+    riskAcceptedAt: timestamp("risk_accepted_at", { withTimezone: true }).notNull(),
+    /** When the lender agreement was signed with a code (null for lenders created by the sandbox seed). */
+    agreementSignedAt: timestamp("agreement_signed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("lender_profiles_income_positive", sql`${t.annualIncome} > 0`)],
+);

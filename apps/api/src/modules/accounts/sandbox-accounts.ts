@@ -52,6 +52,16 @@ export async function investmentAccountOf(db: Db, customerId: string): Promise<s
  * Creates the sandbox accounts (argon2id hashes, their roles and a welcome notice each, and the lender's investment account) in a
  * database that has no customer yet; a database with any customer is left alone. True if seeded.
  */
+/** Sari as a registered lender: a professional lender (income above Rp500 million, POJK 40/2024), resident for tax. */
+export const SANDBOX_LENDER_PROFILE = {
+  annualIncome: 900_000_000,
+  sourceOfFunds: "business",
+  npwp: "0123456789012345",
+  taxResidency: "resident",
+  riskAcceptedAt: new Date("2026-01-05T03:00:00Z"),
+  agreementSignedAt: new Date("2026-01-05T03:05:00Z"),
+} as const;
+
 export async function seedSandboxAccounts(db: Db): Promise<boolean> {
   const existing = await db.select({ id: schema.customers.id }).from(schema.customers).limit(1);
   if (existing.length > 0) return false;
@@ -74,7 +84,11 @@ export async function seedSandboxAccounts(db: Db): Promise<boolean> {
       .insert(schema.customerRoles)
       .values(SANDBOX_ACCOUNTS.flatMap((a) => a.roles.map((typeKey) => ({ customerId: customerOf(a.email).id, typeKey }))));
     // The sandbox lender's investment account, so deposits (and later investments) work at once.
-    await tx.insert(schema.accounts).values({ customerId: customerOf(SANDBOX_LENDER_EMAIL).id, typeKey: "investment", status: "active" });
+    const [investmentAccount] = await tx
+      .insert(schema.accounts)
+      .values({ customerId: customerOf(SANDBOX_LENDER_EMAIL).id, typeKey: "investment", status: "active" })
+      .returning({ id: schema.accounts.id });
+    await tx.insert(schema.lenderProfiles).values({ customerId: customerOf(SANDBOX_LENDER_EMAIL).id, investmentAccountId: investmentAccount!.id, ...SANDBOX_LENDER_PROFILE });
     await tx.insert(schema.customerNotices).values(
       SANDBOX_ACCOUNTS.map((a) => ({
         customerId: customerOf(a.email).id,

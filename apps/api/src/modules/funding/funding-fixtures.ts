@@ -5,10 +5,17 @@ import { sandboxDeposit } from "../ledger/lender-funds.ts";
 
 /** Test fixtures for funding: lenders with deposited funds, approved applications. */
 
-/** A new lender with an investment account holding `deposit` rupiah (a sandbox top-up). */
+/** A new registered lender (income far above any OJK limit the test meets) with an investment account holding `deposit` rupiah (a sandbox top-up). */
 export async function lenderWithFunds(db: Db, email: string, deposit: number, businessDate: string): Promise<{ customerId: string; accountId: string }> {
   const [customer] = await db.insert(schema.customers).values({ name: email, email }).returning({ id: schema.customers.id });
   const [account] = await db.insert(schema.accounts).values({ customerId: customer!.id, typeKey: "investment", status: "active" }).returning({ id: schema.accounts.id });
+  await db.insert(schema.lenderProfiles).values({
+    customerId: customer!.id,
+    investmentAccountId: account!.id,
+    annualIncome: Math.max(deposit * 10, 1_000_000_000),
+    sourceOfFunds: "savings",
+    riskAcceptedAt: new Date(),
+  });
   if (deposit > 0) await sandboxDeposit(db, customer!.id, account!.id, { amount: deposit, idempotencyKey: `fixture-${account!.id}`, businessDate });
   return { customerId: customer!.id, accountId: account!.id };
 }

@@ -39,6 +39,10 @@ async function seedLenders(db: Db, deposits: number[], depositOn: string) {
     .values(ids.map((customerId) => ({ customerId, typeKey: "investment" as const, status: "active" as const })))
     .returning({ id: schema.accounts.id, customerId: schema.accounts.customerId });
   const lenders = ids.map((customerId) => ({ customerId, investmentAccountId: accounts.find((a) => a.customerId === customerId)!.id }));
+  // Registered lenders whose declared income keeps everything they fund within the OJK limit.
+  await db.insert(schema.lenderProfiles).values(
+    lenders.map((lender, i) => ({ ...lender, annualIncome: deposits[i]! * 10, sourceOfFunds: "savings" as const, riskAcceptedAt: new Date(`${depositOn}T02:00:00Z`) })),
+  );
   for (const [i, lender] of lenders.entries()) {
     await sandboxDeposit(db, lender.customerId, lender.investmentAccountId, { amount: deposits[i]!, idempotencyKey: "sandbox-book", businessDate: depositOn });
   }
