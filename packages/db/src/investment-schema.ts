@@ -1,9 +1,10 @@
 import { INVESTMENT_STATUSES } from "@pinjaman/domain/status-labels";
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { customers } from "./auth-schema.ts";
 import { ledgerTransfers } from "./ledger-schema.ts";
 import { accountApplications, accounts } from "./loan-schema.ts";
+import { payments } from "./payment-schema.ts";
 
 /**
  * An investment (spec section 3): one lender's share of one account application. While the
@@ -79,4 +80,40 @@ export const lenderProfiles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("lender_profiles_income_positive", sql`${t.annualIncome} > 0`)],
+);
+
+/**
+ * What one borrower payment paid one investment (decision 0016's lender split), written in the
+ * payment's transaction beside its ledger batch: the lender's cash flows for statements, the
+ * investment page and statistics (XIRR) without re-deriving them from transfers. The ledger stays
+ * the record; tests reconcile the two. Append-only like the payments it follows.
+ */
+export const investmentRepayments = pgTable(
+  "investment_repayments",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    investmentId: uuid("investment_id")
+      .notNull()
+      .references(() => investments.id, { onDelete: "restrict" }),
+    /** The borrower's payment (payments.id) it came from. */
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    businessDate: date("business_date", { mode: "string" }).notNull(),
+    principal: bigint("principal", { mode: "number" }).notNull(),
+    /** Gross interest, before the platform fee, the tax and the insurance premium. */
+    interest: bigint("interest", { mode: "number" }).notNull(),
+    platformFee: bigint("platform_fee", { mode: "number" }).notNull(),
+    /** PPh 23/26 withheld from the interest (moved lender_funds → tax_withheld). */
+    tax: bigint("tax", { mode: "number" }).notNull(),
+    /** Insurance premium paid out of the interest (0 for uninsured investments). */
+    insurancePremium: bigint("insurance_premium", { mode: "number" }).notNull().default(0),
+    lateFee: bigint("late_fee", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("investment_repayments_payment_investment").on(t.paymentId, t.investmentId),
+    index("investment_repayments_investment").on(t.investmentId, t.businessDate),
+    check("investment_repayments_parts", sql`least(${t.principal}, ${t.interest}, ${t.platformFee}, ${t.tax}, ${t.insurancePremium}, ${t.lateFee}) >= 0`),
+  ],
 );

@@ -3,7 +3,7 @@ import { invoiceOutstanding } from "@pinjaman/domain/invoices";
 import { balanceOf } from "@pinjaman/domain/ledger";
 import { waiveInterest } from "@pinjaman/domain/payoff";
 import { allocatePayment, applyAllocation, type PaymentAllocation } from "@pinjaman/domain/repayment-allocation";
-import { lenderPayouts } from "@pinjaman/domain/repayment-shares";
+import { lenderPayouts, type LenderPayout } from "@pinjaman/domain/repayment-shares";
 import { and, eq, sql } from "drizzle-orm";
 import { createTransfers, openLedgerAccounts, type LedgerAccount, type LedgerAccountSpec, type TransferInput } from "../ledger/ledger-service.ts";
 import type { StoredInvoice } from "../invoices/schedule-fixing.ts";
@@ -24,6 +24,8 @@ export type LoanAllocation = {
   credit: number;
   creditUsed: number;
   waivedInterest: number;
+  /** Each lender's part, for recordInvestmentRepayments once the payment is stored. */
+  payouts: LenderPayout[];
   /** Every invoice is paid: the caller closes the loan. */
   paidOff: boolean;
 };
@@ -71,8 +73,13 @@ export async function allocateToLoan(
   if (parts.principal > 0) {
     await tx.update(schema.accounts).set({ principalBalance: sql`${schema.accounts.principalBalance} - ${parts.principal}::bigint` }).where(eq(schema.accounts.id, input.accountId));
   }
-  await createTransfers(tx, movements(input, ledger, { ...parts, credit: allocation.credit, creditUsed }));
-  return { ...parts, credit: allocation.credit, creditUsed, waivedInterest: payingOff ? payoff.waivedInterest : 0, paidOff: stillOpen === 0 };
+  const payouts = lenderPayouts(
+    parts,
+    ledger.lenders.map((l) => ({ investmentId: l.investment.id, amount: l.investment.amount, outstandingPrincipal: balanceOf("lender_investment", l.share).posted, taxRatePpm: withholdingRatePpm(l.investment) })),
+    input.platformFeePpm,
+  );
+  await createTransfers(tx, movements(input, ledger, { ...parts, credit: allocation.credit, creditUsed }, payouts));
+  return { ...parts, payouts, credit: allocation.credit, creditUsed, waivedInterest: payingOff ? payoff.waivedInterest : 0, paidOff: stillOpen === 0 };
 }
 
 /**
@@ -135,15 +142,30 @@ async function loanLedgerAccounts(tx: Db, input: { borrowerId: string; accountId
   return { escrow, clearing, credit, receivable, platformFees, lateFees, lenders };
 }
 
+/**
+ * Each investment's part of a payment (the lender's cash flow), beside the ledger batch that
+ * moves it; after the payment row (its foreign key), in the same transaction.
+ */
+export async function recordInvestmentRepayments(tx: Db, input: { paymentId: string; businessDate: string }, payouts: readonly LenderPayout[]): Promise<void> {
+  const rows = payouts
+    .filter((p) => p.principal + p.interest + p.lateFee > 0)
+    .map((p) => ({
+      investmentId: p.investmentId,
+      paymentId: input.paymentId,
+      businessDate: input.businessDate,
+      principal: p.principal,
+      interest: p.interest,
+      platformFee: p.platformFee,
+      tax: p.tax,
+      lateFee: p.lateFee,
+    }));
+  if (rows.length > 0) await tx.insert(schema.investmentRepayments).values(rows);
+}
+
 /** The ledger batch of one allocated payment (zero amounts left out: a transfer moves something). */
-function movements(input: { paymentId: string; amount: number; businessDate: string; platformFeePpm: number }, ledger: LoanLedger, parts: Parts): TransferInput[] {
+function movements(input: { paymentId: string; amount: number; businessDate: string }, ledger: LoanLedger, parts: Parts, payouts: readonly LenderPayout[]): TransferInput[] {
   const { paymentId, businessDate } = input;
   const { escrow, clearing, credit, receivable, platformFees, lateFees, lenders } = ledger;
-  const payouts = lenderPayouts(
-    parts,
-    lenders.map((l) => ({ investmentId: l.investment.id, amount: l.investment.amount, outstandingPrincipal: balanceOf("lender_investment", l.share).posted, taxRatePpm: withholdingRatePpm(l.investment) })),
-    input.platformFeePpm,
-  );
 
   const reference = `payment:${paymentId}`;
   const transfers: TransferInput[] = [];

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { Refusal } from "../../plugins/errors.ts";
 import { createTransfers, openLedgerAccount } from "../ledger/ledger-service.ts";
 import { closePaidOffLoan } from "./closing.ts";
-import { allocateToLoan } from "./loan-allocation.ts";
+import { allocateToLoan, recordInvestmentRepayments } from "./loan-allocation.ts";
 import { loanPosition } from "./loan-position.ts";
 import "@pinjaman/i18n/ns/payments";
 
@@ -86,6 +86,7 @@ export async function receivePayment(db: Db, incoming: IncomingPayment, settings
         accountStatus: allocated.paidOff ? "closed" : account.status,
       })
       .returning();
+    await recordInvestmentRepayments(tx, { paymentId, businessDate: incoming.businessDate }, allocated.payouts);
     return { payment: payment!, replayed: false };
   });
 }

@@ -1,7 +1,8 @@
 import { schema, type Db } from "@pinjaman/db";
 import { addDays } from "@pinjaman/domain/dates";
 import { balanceOf } from "@pinjaman/domain/ledger";
-import { and, asc, eq, like } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, like } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "../../../test/harness.ts";
@@ -127,6 +128,18 @@ describe("repayment of random loans by random payments", () => {
         expect(fees).toBeLessThanOrEqual(exactFee);
         expect(fees).toBeGreaterThan(exactFee - lenders.length * s.payments.length);
         expect(investments.every((i) => i.status === (closed ? "closed" : "settled"))).toBe(true);
+        // Each investment's recorded cash flows (investment_repayments) are what the ledger moved to its lender.
+        const flows = await db.select().from(schema.investmentRepayments).where(inArray(schema.investmentRepayments.paymentId, paymentIds.length > 0 ? paymentIds : [randomUUID()]));
+        for (const investment of investments) {
+          const funds = (await findLedgerAccount(db, "lender_funds", { customerId: investment.customerId, accountId: investment.investmentAccountId }))!;
+          const moved = (await db.select().from(schema.ledgerTransfers).where(like(schema.ledgerTransfers.reference, "payment:%")))
+            .filter((t) => paymentIds.includes(t.reference!.slice("payment:".length)))
+            .reduce((x, t) => x + (t.creditAccountId === funds.id ? t.amount : 0) - (t.debitAccountId === funds.id ? t.amount : 0), 0);
+          const recorded = flows
+            .filter((f) => f.investmentId === investment.id)
+            .reduce((x, f) => x + f.principal + f.interest - f.platformFee - f.tax - f.insurancePremium + f.lateFee, 0);
+          expect(recorded).toBe(moved);
+        }
       }),
       { numRuns: Number(process.env.REPAYMENT_PROPERTY_RUNS ?? 25) },
     );
