@@ -58,10 +58,10 @@ type WithdrawInput = { customerId: string; accountId: string; amount: number; id
  * The bank is called afterwards (withdrawal-run.ts).
  */
 export async function withdraw(ctx: SignatureContext, input: WithdrawInput): Promise<WithdrawResult> {
+  await ownInvestmentAccount(ctx.db, input.customerId, input.accountId);
   const bank = await payoutAccount(ctx.db, input.customerId);
   return ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    await ownInvestmentAccount(tx, input.customerId, input.accountId);
     await tx.select({ id: schema.accounts.id }).from(schema.accounts).where(eq(schema.accounts.id, input.accountId)).for("update");
     const [existing] = await tx
       .select()
