@@ -162,6 +162,10 @@ describe("withdrawals", () => {
     expect((await get("balance")).json().data).toMatchObject({ available: before - 1_000_000, reserved: 1_000_000 });
     const again = await post("withdrawals", data);
     expect([again.statusCode, again.json().data.id]).toEqual([200, res.json().data.id]);
+    // A used code authorises nothing more, and the key cannot name another withdrawal.
+    const reused = await post("withdrawals", { ...data, idempotency_key: "tarik-ok-0002" });
+    expect([reused.statusCode, reused.json().error.code]).toEqual([409, "signature_closed"]);
+    expect((await post("withdrawals", { ...data, amount: 900_000 })).statusCode).toBe(409);
 
     const later = new Date(Date.now() + 60 * 60_000);
     expect(await runDueWithdrawals(t.app.db, sandboxBank(t.app.db, "succeed"), later)).toEqual(["succeeded"]);
