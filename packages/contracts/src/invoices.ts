@@ -46,6 +46,8 @@ export const paymentChannel = z.object({
   methods: z.array(paymentMethod),
 });
 
+export type PaymentChannel = z.infer<typeof paymentChannel>;
+
 export const newPaymentResponse = z.object({
   data: z.object({
     /** The preferred channel first, then the others in the platform's order. */

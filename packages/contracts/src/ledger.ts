@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { virtualAccountChannel } from "./payments.ts";
 
 /** A lender's money on one investment account, in whole rupiah (decision 0009). */
 export const investmentAccountBalance = z.object({
@@ -25,6 +26,8 @@ export const depositRequest = z.object({
   data: z.object({
     amount: z.number().int().min(DEPOSIT_AMOUNT.min).max(DEPOSIT_AMOUNT.max),
     idempotency_key: z.string().min(8).max(100).regex(/^[A-Za-z0-9._:-]+$/),
+    /** The top-up virtual account paid into (decision 0020); the first channel when omitted. */
+    channel: virtualAccountChannel.optional(),
   }),
 });
 

@@ -33,8 +33,8 @@ export const paymentAllocation = z.object({
   waived_interest: rupiah,
 });
 
-/** allocated: it paid the loan; parked: it waits in payment suspense for reconciliation (decision 0016). */
-export const paymentStatus = z.enum(["allocated", "parked"]);
+/** allocated: it paid the loan; parked: it waits in payment suspense for reconciliation (decision 0016); topped_up: a lender's top-up (decision 0020). */
+export const paymentStatus = z.enum(["allocated", "parked", "topped_up"]);
 export const parkedReason = z.enum(["unknown_virtual_account", "invalid_amount", "account_not_active"]);
 
 export const payment = z.object({

@@ -5,7 +5,7 @@ import { accounts } from "./loan-schema.ts";
 
 const rupiah = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
 
-const PAYMENT_STATUSES = ["allocated", "parked"] as const;
+const PAYMENT_STATUSES = ["allocated", "parked", "topped_up"] as const;
 /** Why a payment was parked for reconciliation (decision 0016). */
 const PARKED_REASONS = ["unknown_virtual_account", "invalid_amount", "account_not_active"] as const;
 
@@ -15,6 +15,8 @@ const PARKED_REASONS = ["unknown_virtual_account", "invalid_amount", "account_no
  * invoices (the parts below; `credit_used` came from the borrower's earlier credit, `credit` is
  * kept as new credit), so late_fee + interest + principal + credit = amount + credit_used.
  * `parked`: it matched no loan or no sensible amount and waits in payment suspense.
+ * `topped_up`: it was paid into a lender's top-up virtual account and credited to the lender's
+ * funds (bank_escrow → lender_funds, code deposit); the loan parts stay 0.
  * Financial records: no cascade.
  */
 export const payments = pgTable(
@@ -55,7 +57,7 @@ export const payments = pgTable(
     check("payments_allocated_to_account", sql`${t.status} = 'parked' or ${t.accountId} is not null`),
     check(
       "payments_every_rupiah",
-      sql`${t.status} = 'parked' or ${t.lateFee} + ${t.interest} + ${t.principal} + ${t.credit} = ${t.amount} + ${t.creditUsed}`,
+      sql`${t.status} <> 'allocated' or ${t.lateFee} + ${t.interest} + ${t.principal} + ${t.credit} = ${t.amount} + ${t.creditUsed}`,
     ),
   ],
 );

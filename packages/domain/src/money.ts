@@ -86,3 +86,11 @@ export function formatDailyRate(ppm: number): string {
   const percent = `${ppm < 0 ? "-" : ""}${formatNumber(whole)}${fraction ? `,${fraction}` : ""}`;
   return t("format.percent_per_day", { rate: percent });
 }
+
+/** Whole rupiah typed with or without thousands dots ("560.000"); null when not a positive amount. */
+export function parseRupiah(text: string): number | null {
+  const digits = text.replace(/[.\s]/g, "");
+  if (!/^\d{1,11}$/.test(digits)) return null;
+  const amount = Number(digits);
+  return amount >= 1 ? amount : null;
+}

@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import type { Invoice, NewPayment } from "@pinjaman/contracts/invoices";
+import type { Invoice, NewPayment, PaymentChannel } from "@pinjaman/contracts/invoices";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { amountDueNow, invoiceOutstanding } from "@pinjaman/domain/invoices";
@@ -8,7 +8,7 @@ import { channelCodeOf, type VirtualAccountChannel } from "@pinjaman/domain/virt
 import { hasKey, t } from "@pinjaman/i18n";
 import { searchConditions, searchPage, type SearchFilter } from "../identity/search-filters.ts";
 import { borrowerCreditBalance, loanPosition, payoffOf } from "../repayments/loan-position.ts";
-import { loanAccountNotFound, virtualAccountsOf } from "./virtual-accounts.ts";
+import { loanAccountNotFound, virtualAccountsOf, type StoredVirtualAccount } from "./virtual-accounts.ts";
 import "@pinjaman/i18n/ns/payments";
 
 export const INVOICES_PER_PAGE = 20;
@@ -74,6 +74,17 @@ function howToPay(channel: VirtualAccountChannel, method: (typeof METHODS)[numbe
   return steps;
 }
 
+/** A virtual account as a payment channel: its name, number and how to pay into it per method (loans and lenders' top-ups). */
+export function channelOption(va: StoredVirtualAccount, preferred: boolean): PaymentChannel {
+  return {
+    key: va.channel,
+    name: t(`payments.channel.${va.channel}`),
+    virtual_account_number: va.number,
+    preferred,
+    methods: METHODS.map((key) => ({ key, name: t(`payments.method.${key}`), steps: howToPay(va.channel, key, { number: va.number, code: channelCodeOf(va.channel, va.number) }) })),
+  };
+}
+
 /**
  * GET accounts/{id}/payments/new: the loan account's channels with their VA numbers (the
  * preferred one first) and how to pay on each, the amount due on `today`, the next due date, what
@@ -99,13 +110,7 @@ export async function newPayment(db: Db, customerId: string, accountId: string, 
   const preferredFirst = [...vas.filter((va) => va.channel === account.paymentChannel), ...vas.filter((va) => va.channel !== account.paymentChannel)];
   const next = open.find((i) => i.dueOn > today) ?? null;
   return {
-    channels: preferredFirst.map((va) => ({
-      key: va.channel,
-      name: t(`payments.channel.${va.channel}`),
-      virtual_account_number: va.number,
-      preferred: va.channel === account.paymentChannel,
-      methods: METHODS.map((key) => ({ key, name: t(`payments.method.${key}`), steps: howToPay(va.channel, key, { number: va.number, code: channelCodeOf(va.channel, va.number) }) })),
-    })),
+    channels: preferredFirst.map((va) => channelOption(va, va.channel === account.paymentChannel)),
     amount_due: amountDueNow(open, today),
     today,
     next_due_on: next?.dueOn ?? null,

@@ -29,10 +29,12 @@ export async function virtualAccountsOf(db: Db, accountId: string): Promise<Stor
  * calls for one account open each channel once; sequence values are never reused, so two
  * accounts never share a number on a channel. `codes` are the banks' codes for the platform
  * (`app.config.virtualAccountCodes`; SANDBOX_CHANNEL_CODES in the sandbox). Returns all the account's virtual accounts.
+ * An investment account (`typeKey` investment) gets its top-up virtual accounts the same way, from
+ * the same sequence: a number is a loan's or a lender's, told apart by its account's type.
  */
-export async function openVirtualAccounts(tx: Db, accountId: string, codes: ChannelCodes): Promise<StoredVirtualAccount[]> {
+export async function openVirtualAccounts(tx: Db, accountId: string, codes: ChannelCodes, typeKey: "loan" | "investment" = "loan"): Promise<StoredVirtualAccount[]> {
   const [account] = await tx.select({ typeKey: schema.accounts.typeKey }).from(schema.accounts).where(eq(schema.accounts.id, accountId)).for("update");
-  if (!account || account.typeKey !== "loan") throw loanAccountNotFound();
+  if (!account || account.typeKey !== typeKey) throw loanAccountNotFound();
   const existing = await virtualAccountsOf(tx, accountId);
   const missing = VIRTUAL_ACCOUNT_CHANNELS.filter((channel) => !existing.some((va) => va.channel === channel));
   if (missing.length === 0) return existing;

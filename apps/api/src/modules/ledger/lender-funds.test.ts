@@ -48,7 +48,10 @@ describe("a lender's funds through app_api/v1 (sandbox deposit and balance)", ()
     expect(again.json()).toEqual({ data: { ...body.data, replayed: true } });
     expect(await rowCounts(t.database)).toEqual(counts);
     const [transfer] = await t.database.db.select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.id, body.data.transfer_id));
-    expect(transfer).toMatchObject({ mode: "single_phase", code: "deposit", amount: 2_500_000_000, reference: "sandbox_virtual_account", idempotencyKey: `sandbox_deposit:${accountId}:topup-2026-11-24-001` });
+    // The sandbox plays the gateway (decision 0020): a top-up payment on the lender's VA, its deposit keyed by the payment.
+    const [payment] = await t.database.db.select().from(schema.payments).where(eq(schema.payments.gatewayTransactionId, `sandbox_deposit:${accountId}:topup-2026-11-24-001`));
+    expect(payment).toMatchObject({ status: "topped_up", source: "sandbox", channel: "bca_va", amount: 2_500_000_000, accountId });
+    expect(transfer).toMatchObject({ mode: "single_phase", code: "deposit", amount: 2_500_000_000, reference: `payment:${payment!.id}`, idempotencyKey: `payment:${payment!.id}:deposit` });
   });
 
   it("refuses the same key with another amount: 409, nothing changed", async () => {

@@ -34,8 +34,9 @@ export async function investmentAccountBalance(db: Db, customerId: string, accou
 export type DepositResult = { transferId: string; amount: number; replayed: boolean; balance: InvestmentAccountBalance };
 
 /**
- * A sandbox top-up of the lender's virtual account: bank escrow → lender funds, in one
- * transaction. The client's key is scoped to the account, so keys of different lenders never meet.
+ * A deposit posted straight to the ledger, for the sandbox book's seed and test fixtures only
+ * (their digests stay stable): bank escrow → lender funds, in one transaction. The sandbox's
+ * deposits route goes through the gateway's top-up path instead (lender-money/top-up.ts). The client's key is scoped to the account, so keys of different lenders never meet.
  */
 export async function sandboxDeposit(
   db: Db,

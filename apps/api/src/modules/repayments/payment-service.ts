@@ -3,6 +3,7 @@ import { t } from "@pinjaman/i18n";
 import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { Refusal } from "../../plugins/errors.ts";
+import { creditTopUp } from "../lender-money/top-up.ts";
 import { createTransfers, openLedgerAccount } from "../ledger/ledger-service.ts";
 import { closePaidOffLoan } from "./closing.ts";
 import { allocateToLoan, recordInvestmentRepayments } from "./loan-allocation.ts";
@@ -39,6 +40,7 @@ function sameNotification(stored: StoredPayment, incoming: IncomingPayment): boo
  *   other content under the same id is a 409;
  * - an unknown virtual account, an impossible amount (0) or a loan that is not active parks the
  *   payment: `bank_escrow → payment_suspense`, never lost;
+ * - a lender's top-up virtual account credits the lender's funds (lender-money/top-up.ts);
  * - otherwise the loan account row is locked (concurrent payments of one loan serialise), the
  *   payment is allocated (loan-allocation.ts) and a paid-off loan is closed (closing.ts).
  */
@@ -61,6 +63,8 @@ export async function receivePayment(db: Db, incoming: IncomingPayment, settings
       return { payment: await park(tx, incoming, "invalid_amount", va), replayed: false };
     }
     const [account] = await tx.select().from(schema.accounts).where(eq(schema.accounts.id, va.accountId)).for("update");
+    // A lender's top-up virtual account: the money is theirs to invest (decision 0020).
+    if (account?.typeKey === "investment" && account.status === "active") return { payment: await creditTopUp(tx, rowOf(incoming, va), account), replayed: false };
     const position = account?.status === "active" ? await loanPosition(tx, va.accountId, { lock: true }) : null;
     if (!account || !position) return { payment: await park(tx, incoming, "account_not_active", va), replayed: false };
 

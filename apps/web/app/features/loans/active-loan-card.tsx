@@ -5,10 +5,10 @@ import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { Link } from "react-router";
 import { LoadingBox } from "../shell/loading-box.tsx";
-import { VirtualAccountNumber } from "./virtual-account-number.tsx";
+import { VirtualAccountNumber } from "../shell/virtual-account-number.tsx";
 import { loanPath } from "./loan-tables.tsx";
 import type { LoansApi } from "./loans-api.ts";
-import { useLoaded } from "./use-loaded.ts";
+import { useLoaded } from "../shell/use-loaded.ts";
 import "@pinjaman/i18n/ns/loans";
 
 export const HOW_TO_PAY_ID = "cara-bayar";

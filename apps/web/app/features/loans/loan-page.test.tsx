@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../shell/api-fetch.ts";
 import { LoanPage } from "./loan-page.tsx";
-import { parseRupiah } from "./pay-simulation.tsx";
+import { parseRupiah } from "@pinjaman/domain/money";
 import { ACCOUNT_ID, APPLICATION_ID, BCA_VA, DETAIL, fakeApi } from "./test-fixtures.ts";
 
 afterEach(() => {

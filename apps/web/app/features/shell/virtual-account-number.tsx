@@ -1,6 +1,7 @@
 import { t } from "@pinjaman/i18n";
 import { useState } from "react";
 import "@pinjaman/i18n/ns/loans";
+import "./pay-channels.css";
 
 /** A virtual account number with its copy button; the outcome is announced in a live region. */
 export function VirtualAccountNumber({ number }: { number: string }) {
