@@ -26,17 +26,19 @@ const DEPOSIT = 5_000_000;
 const TODAY = "2026-11-24";
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 15 * 60_000);
 const STEP = 100_000;
+/** The declared income of the fourth kind of lender: 15 million, an OJK limit of 1.5 million; lower makes the limit bind. */
+const LOW_INCOME = Number(process.env.BENCH_LOW_INCOME ?? 15_000_000);
 
 /**
  * Four kinds of lender, each a class of equals (same rules, balance and income): amount per loan
- * 200k to 1m; one kind keeps a 4m reserve (1m for the robot), one has a declared income of 15m (an
- * OJK limit of 1.5m, below its balance). All take every grade, product and tenor up to 12 months.
+ * 200k to 1m; one kind keeps a 4m reserve (1m for the robot), one has a declared income of
+ * BENCH_LOW_INCOME (15m: an OJK limit of 1.5m, below its balance). All take every grade, product and tenor up to 12 months.
  */
 const KINDS = [
   { name: "200k per loan", rules: { amount_per_loan: 200_000, reserve: 0 }, income: 1_000_000_000 },
   { name: "500k per loan", rules: { amount_per_loan: 500_000, reserve: 0 }, income: 1_000_000_000 },
   { name: "1m per loan, 4m reserve", rules: { amount_per_loan: 1_000_000, reserve: 4_000_000 }, income: 1_000_000_000 },
-  { name: "300k per loan, income 15m", rules: { amount_per_loan: 300_000, reserve: 0 }, income: 15_000_000 },
+  { name: `300k per loan, income ${LOW_INCOME / 1_000_000}m`, rules: { amount_per_loan: 300_000, reserve: 0 }, income: LOW_INCOME },
 ];
 const BASE_RULES = { enabled: true, tenor_min_months: 1, tenor_max_months: 12, risk_grades: ["A", "B", "C", "D", "E"], product_keys: [], max_per_borrower: 2_000_000 };
 

@@ -43,12 +43,17 @@ async function enabledLenders(tx: Db, borrower: string) {
     .orderBy(sql`${autoinvestSettings.lastServed} asc nulls first`, asc(autoinvestSettings.investmentAccountId));
 }
 
-/** Puts the served lenders at the back of the rotation, in the order they received their last step. */
+/**
+ * Puts the served lenders at the back of the rotation, in the order they received their last step;
+ * their rows locked in id order first, as concurrent allocations then lock them (no deadlock).
+ */
 async function rotate(tx: Db, served: readonly string[]): Promise<void> {
   if (served.length === 0) return;
+  const ids = `{${served.join(",")}}`;
+  await tx.execute(sql`select 1 from autoinvest_settings where investment_account_id = any(${ids}::uuid[]) order by investment_account_id for update`);
   await tx.execute(sql`
     with positions as (select nextval('autoinvest_served_seq') as position, n from generate_series(1, ${served.length}::int) as n),
-         lenders as (select id, n from unnest(${`{${served.join(",")}}`}::uuid[]) with ordinality as u(id, n))
+         lenders as (select id, n from unnest(${ids}::uuid[]) with ordinality as u(id, n))
     update autoinvest_settings set last_served = positions.position
     from lenders join positions using (n)
     where autoinvest_settings.investment_account_id = lenders.id`);
@@ -77,10 +82,10 @@ export async function allocateApplication(db: Db, applicationId: string, busines
       lenders.map((l) => ({ id: l.settings.investmentAccountId, budget: lenderBudget(rulesOf(l.settings), balanceOf("lender_funds", l.funds ?? ZERO_TOTALS).available, Number(l.held ?? 0)) })),
     );
     const owners = new Map(lenders.map((l) => [l.settings.investmentAccountId, l.settings.customerId]));
-    const served: string[] = [];
-    let amount = 0;
-    for (const part of plan) {
-      const placed = await tx
+    const placed = new Set<string>();
+    // In account id order: concurrent allocations take the lenders' funds accounts in one order (no deadlock).
+    for (const part of [...plan].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const invested = await tx
         .transaction((sp) =>
           invest(sp as unknown as Db, {
             customerId: owners.get(part.id)!,
@@ -99,11 +104,11 @@ export async function allocateApplication(db: Db, applicationId: string, busines
             throw error;
           },
         );
-      if (!placed) continue;
-      served.push(part.id);
-      amount += part.amount;
+      if (invested) placed.add(part.id);
     }
-    await rotate(tx, served);
+    const served = plan.filter((part) => placed.has(part.id));
+    const amount = served.reduce((sum, part) => sum + part.amount, 0);
+    await rotate(tx, served.map((part) => part.id));
     await tx.insert(autoinvestAllocations).values({ accountApplicationId: applicationId, amount, lenders: served.length });
     return { applicationId, amount, lenders: served.length, refused: plan.length - served.length };
   });
