@@ -19,6 +19,9 @@ function issueMessage(issue: z.core.$ZodIssue): string {
       return t("api.field.invalid_format");
     case "not_multiple_of":
       return t("api.field.not_multiple_of", { step: String(issue.divisor) });
+    case "custom":
+      // A refinement names its message in the catalogue: `params: { messageKey: "ns.key" }`.
+      return typeof issue.params?.messageKey === "string" ? t(issue.params.messageKey) : t("api.field.invalid");
     default:
       return t("api.field.invalid");
   }

@@ -1,4 +1,6 @@
+import { AUTOINVEST_KEY_PREFIX } from "@pinjaman/domain/autoinvest";
 import { z } from "zod";
+import "@pinjaman/i18n/ns/autoinvest";
 
 /** One lender's investment in one account application (spec section 3; issue 8 funding). */
 export const investment = z.object({
@@ -7,6 +9,8 @@ export const investment = z.object({
   account_application_id: z.uuid(),
   amount: z.number().int(),
   status: z.enum(["pending", "settled", "canceled", "closed"]),
+  /** Placed by the lender's autoinvest rules (decision 0021), not by hand. */
+  autoinvest: z.boolean(),
   created_at: z.string(),
 });
 
@@ -26,7 +30,13 @@ export const investRequest = z.object({
   data: z.object({
     account_application_id: z.uuid(),
     amount: z.number().int().min(1).max(1_000_000_000_000),
-    idempotency_key: z.string().min(8).max(100).regex(/^[A-Za-z0-9._:-]+$/),
+    idempotency_key: z
+      .string()
+      .min(8)
+      .max(100)
+      .regex(/^[A-Za-z0-9._:-]+$/)
+      // The prefix marks autoinvest's own investments (decision 0021).
+      .refine((key) => !key.startsWith(AUTOINVEST_KEY_PREFIX), { params: { messageKey: "autoinvest.field.reserved_key" } }),
   }),
 });
 

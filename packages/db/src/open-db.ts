@@ -23,10 +23,11 @@ import * as investmentSchema from "./investment-schema.ts";
 import * as disbursalSchema from "./disbursal-schema.ts";
 import * as paymentSchema from "./payment-schema.ts";
 import * as withdrawalSchema from "./withdrawal-schema.ts";
+import * as autoinvestSchema from "./autoinvest-schema.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 /** Every table, for typed queries. */
-export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema };
+export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -21,3 +21,4 @@ import "./flows.ts";
 import "./sandbox.ts";
 import "./loans.ts";
 import "./lender_money.ts";
+import "./autoinvest.ts";

@@ -48,7 +48,7 @@ describe("investing through app_api/v1/accounts/{id}/investments", () => {
     expect(res.statusCode).toBe(201);
     const body = res.json().data;
     expect(body).toEqual({
-      investment: { id: expect.any(String), investment_account_id: sariAccount, account_application_id: applicationId, amount: 1_500_000, status: "pending", created_at: expect.any(String) },
+      investment: { id: expect.any(String), investment_account_id: sariAccount, account_application_id: applicationId, amount: 1_500_000, status: "pending", autoinvest: false, created_at: expect.any(String) },
       funding: { account_application_id: applicationId, amount: 2_000_000, funded: 1_500_000, remaining: 500_000 },
       replayed: false,
     });

@@ -1,6 +1,7 @@
 import { errorBody } from "@pinjaman/contracts/errors";
 import { searchRequest } from "@pinjaman/contracts/identity";
 import { applicationFundingResponse, investmentApplicationsSearchQuery, investmentApplicationsSearchResponse, investRequest, investResponse } from "@pinjaman/contracts/investments";
+import { isAutoinvestKey } from "@pinjaman/domain/autoinvest";
 import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -19,6 +20,7 @@ const investmentBody = (row: Investment) => ({
   account_application_id: row.accountApplicationId,
   amount: row.amount,
   status: row.status,
+  autoinvest: isAutoinvestKey(row.idempotencyKey),
   created_at: row.createdAt.toISOString(),
 });
 

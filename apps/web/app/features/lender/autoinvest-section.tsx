@@ -1,0 +1,194 @@
+import type { AutoinvestRulesBody } from "@pinjaman/contracts/autoinvest";
+import { RISK_GRADES } from "@pinjaman/domain/autoinvest";
+import { t } from "@pinjaman/i18n";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { apiFetch, ApiError, joinFieldMessages, type FieldMessages } from "../shell/api-fetch.ts";
+import "@pinjaman/i18n/ns/autoinvest";
+import "@pinjaman/i18n/ns/errors";
+import "./autoinvest.css";
+
+type Setup = { data: { autoinvest: AutoinvestRulesBody & { updated_at: string | null } } };
+
+const setupUrl = (accountId: string) => `/app_api/v1/accounts/${accountId}/investments/setup`;
+
+/** The form's numeric fields, typed as text so any input can be told apart from a number. */
+const NUMBERS = ["amount_per_loan", "tenor_min_months", "tenor_max_months", "max_per_borrower", "reserve"] as const;
+type NumberField = (typeof NUMBERS)[number];
+type Draft = { enabled: boolean; risk_grades: string[]; product_keys: string } & Record<NumberField, string>;
+
+const draftOf = (rules: AutoinvestRulesBody): Draft => ({
+  enabled: rules.enabled,
+  risk_grades: [...rules.risk_grades],
+  product_keys: rules.product_keys.join(", "),
+  ...(Object.fromEntries(NUMBERS.map((name) => [name, String(rules[name])])) as Record<NumberField, string>),
+});
+
+/** The rules the draft says, or the messages of the fields that say no number. */
+function rulesOf(draft: Draft): { rules: Record<string, unknown>; errors: FieldMessages } {
+  const errors: FieldMessages = {};
+  const numbers: Record<string, number> = {};
+  for (const name of NUMBERS) {
+    const text = draft[name].replace(/\./g, "").trim();
+    if (/^\d{1,13}$/.test(text)) numbers[name] = Number(text);
+    else errors[name] = [t("autoinvest.not_a_number")];
+  }
+  const productKeys = draft.product_keys.split(",").map((key) => key.trim()).filter(Boolean);
+  return { rules: { enabled: draft.enabled, risk_grades: draft.risk_grades, product_keys: productKeys, ...numbers }, errors };
+}
+
+/** The server's field names ("autoinvest.amount_per_loan", "autoinvest.risk_grades.0", "product_keys") as the form's. */
+function formFields(fields: FieldMessages): FieldMessages {
+  const mapped: FieldMessages = {};
+  for (const [key, messages] of Object.entries(fields)) (mapped[key.replace(/^autoinvest\./, "").split(".")[0]!] ??= []).push(...messages);
+  return mapped;
+}
+
+/**
+ * The investment account's autoinvest rules (issue 9 §4, decision 0021): read them, change them,
+ * save them with `PATCH …/investments/setup`. Only "is it a number" is checked here; every rule is
+ * the contract's, on the server, whose field messages go under the fields.
+ */
+export function AutoinvestSection({ accountId }: { accountId: string }) {
+  const id = useId();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [status, setStatus] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    apiFetch<Setup>(setupUrl(accountId))
+      .then((response) => current && setDraft(draftOf(response.data.autoinvest)))
+      .catch(() => current && setFailure(t("autoinvest.load_failed")));
+    return () => {
+      current = false;
+    };
+  }, [accountId]);
+
+  const refuse = (fields: FieldMessages) => {
+    setErrors(fields);
+    setFailure(t("autoinvest.save_failed"));
+    const first = [...NUMBERS, "risk_grades", "product_keys"].find((name) => fields[name]);
+    document.getElementById(`${id}-${first}`)?.focus();
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!draft) return;
+    setStatus(null);
+    setFailure(null);
+    const { rules, errors: numberErrors } = rulesOf(draft);
+    if (Object.keys(numberErrors).length > 0) return refuse(numberErrors);
+    setErrors({});
+    setBusy(true);
+    try {
+      const response = await apiFetch<Setup>(setupUrl(accountId), { method: "PATCH", body: { data: { autoinvest: rules } } });
+      setDraft(draftOf(response.data.autoinvest));
+      setStatus(t("autoinvest.saved"));
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.fields).length > 0) refuse(formFields(e.fields));
+      else setFailure(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const error = (name: string) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="field__error">
+        {joinFieldMessages(errors[name])}
+      </p>
+    ) : null;
+  const described = (name: string, hint = false) => [hint ? `${id}-${name}-hint` : undefined, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
+
+  const numberField = (name: NumberField, hint?: string) => (
+    <div className="field" key={name}>
+      <label htmlFor={`${id}-${name}`} className="field__label">
+        {t(`autoinvest.${name}`)}
+      </label>
+      {hint && (
+        <p id={`${id}-${name}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        className="field__input"
+        inputMode="numeric"
+        autoComplete="off"
+        value={draft![name]}
+        onChange={(e) => setDraft({ ...draft!, [name]: e.target.value })}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={described(name, Boolean(hint))}
+      />
+      {error(name)}
+    </div>
+  );
+
+  return (
+    <section className="autoinvest" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t("autoinvest.title")}</h2>
+      <p>{t("autoinvest.intro")}</p>
+      {draft && (
+        <form className="autoinvest__form" noValidate onSubmit={submit} aria-busy={busy} aria-labelledby={`${id}-title`}>
+          <label className="autoinvest__switch">
+            <input type="checkbox" name="enabled" checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
+            {t("autoinvest.enabled")}
+          </label>
+          {numberField("amount_per_loan", t("autoinvest.amount_per_loan_hint"))}
+          <div className="autoinvest__pair">
+            {numberField("tenor_min_months")}
+            {numberField("tenor_max_months")}
+          </div>
+          <fieldset className="autoinvest__grades" aria-invalid={errors.risk_grades ? true : undefined} aria-describedby={described("risk_grades")}>
+            <legend className="field__label">{t("autoinvest.risk_grades")}</legend>
+            {RISK_GRADES.map((grade, i) => (
+              <label key={grade} className="autoinvest__grade">
+                <input
+                  id={i === 0 ? `${id}-risk_grades` : undefined}
+                  type="checkbox"
+                  name="risk_grades"
+                  value={grade}
+                  checked={draft.risk_grades.includes(grade)}
+                  aria-label={t("autoinvest.grade", { grade })}
+                  onChange={(e) => setDraft({ ...draft, risk_grades: e.target.checked ? RISK_GRADES.filter((g) => g === grade || draft.risk_grades.includes(g)) : draft.risk_grades.filter((g) => g !== grade) })}
+                />
+                {grade}
+              </label>
+            ))}
+            {error("risk_grades")}
+          </fieldset>
+          <div className="field">
+            <label htmlFor={`${id}-product_keys`} className="field__label">
+              {t("autoinvest.product_keys")}
+            </label>
+            <input
+              id={`${id}-product_keys`}
+              name="product_keys"
+              className="field__input"
+              autoComplete="off"
+              value={draft.product_keys}
+              onChange={(e) => setDraft({ ...draft, product_keys: e.target.value })}
+              aria-invalid={errors.product_keys ? true : undefined}
+              aria-describedby={described("product_keys")}
+            />
+            {error("product_keys")}
+          </div>
+          {numberField("max_per_borrower")}
+          {numberField("reserve")}
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? t("autoinvest.saving") : t("autoinvest.save")}
+          </button>
+        </form>
+      )}
+      <p role="status">{status}</p>
+      {failure && (
+        <p className="autoinvest__error" role="alert">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}
