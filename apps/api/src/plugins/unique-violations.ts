@@ -30,7 +30,7 @@ export const UNIQUE_REFUSALS: Readonly<Record<string, UniqueRefusal>> = {
  * in one of the two lists (a test compares them with the migrated database).
  */
 export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
-  customer_roles_customer_type: "a role is created only with its new customer, in the same transaction; seeds skip conflicts",
+  customer_roles_customer_type: "a role is created with its new customer, or added by the lender registration with ON CONFLICT DO NOTHING; seeds skip conflicts",
   sessions_token_hash: "256-bit random tokens",
   password_tokens_token_hash: "256-bit random tokens",
   field_uploads_object_key: "derived from a fresh random UUID",
