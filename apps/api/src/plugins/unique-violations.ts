@@ -43,6 +43,7 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   virtual_accounts_account_channel: "written only by openVirtualAccounts, serialised by a row lock on the account (decision 0012)",
   virtual_accounts_channel_number: "numbers come from a sequence value used once per channel (decision 0012)",
   disbursals_application: "created only by the cooling-off job with ON CONFLICT DO NOTHING (decision 0015)",
+  lender_profiles_investment_account: "the investment account is opened in the same transaction as its lender profile (lender registration)",
   payments_gateway_transaction: "checked and written under a transaction-scoped advisory lock on the transaction id (decision 0016)",
 };
 
