@@ -130,6 +130,10 @@ describe("a signed-in borrower becomes a lender", () => {
     const headers = { ...BROWSER, ...budi.headers };
     const customersBefore = (await rowCounts(t.database)).customers;
 
+    // "Daftar jadi Pemberi Dana" takes a signed-in customer to the lender flow itself (no new-loan rule).
+    const route = await t.app.inject({ method: "GET", url: `${APP}/new_loan_flow?flow_key=lender_onboarding`, headers });
+    expect(route.json()).toEqual({ data: { flow_key: "lender_onboarding", refusal: null } });
+
     const created = await t.app.inject({ method: "POST", url: `${APP}/flows/lender_onboarding/flow_progresses`, headers, payload: { data: {} } });
     expect(created.statusCode, created.body).toBe(201);
     const first = created.json().data as View;
