@@ -103,8 +103,8 @@ test("role choice survives a reload; two tabs refresh the session 10 minutes bef
   await page.clock.install();
   await logIn(page, ACCOUNTS.lender);
   const roles = page.getByRole("group", { name: "Peran aktif" });
-  const primary = roles.getByRole("radio", { name: "Utama" });
-  const modifier = roles.getByRole("radio", { name: "Tambahan", exact: true });
+  const primary = roles.getByRole("radio", { name: "Peminjam" });
+  const modifier = roles.getByRole("radio", { name: "Pemberi dana", exact: true });
   // Default preference: the modifier role.
   await expect(modifier).toBeChecked();
   const sentRoles: string[] = [];
@@ -119,7 +119,7 @@ test("role choice survives a reload; two tabs refresh the session 10 minutes bef
 
   await page.reload();
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  await expect(roles.getByRole("radio", { name: "Utama" })).toBeChecked();
+  await expect(roles.getByRole("radio", { name: "Peminjam" })).toBeChecked();
   expect(await page.evaluate(() => [sessionStorage.getItem("roleId"), localStorage.getItem("roleId")])).toEqual([primaryId, primaryId]);
   expect(await page.evaluate(() => localStorage.getItem("customerId"))).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -127,7 +127,7 @@ test("role choice survives a reload; two tabs refresh the session 10 minutes bef
   const second = await page.context().newPage();
   await second.goto("/profile");
   await second.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  await expect(second.getByRole("group", { name: "Peran aktif" }).getByRole("radio", { name: "Utama" })).toBeChecked();
+  await expect(second.getByRole("group", { name: "Peran aktif" }).getByRole("radio", { name: "Peminjam" })).toBeChecked();
 
   const refreshes: number[] = [];
   page.context().on("response", (response) => {

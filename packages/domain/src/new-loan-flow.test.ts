@@ -23,6 +23,12 @@ describe("new-loan routing (decision 0018)", () => {
     expect(newLoanRoute("spl_onboarding", { ...all, hadLoan: true })).toEqual({ flowKey: "no_flow_available", refusal: "application_in_flight" });
   });
 
+  it("a signed-in customer registers as a lender on the lender flow itself, whatever their loans (no new-loan refusal)", () => {
+    const all = { applicationsInFlight: 1, loanAccounts: [{ principal_balance: 1 }], flowInProgress: true };
+    expect(newLoanRoute("lender_onboarding", { ...all, hadLoan: true })).toEqual({ flowKey: "lender_onboarding", refusal: null });
+    expect(newLoanRoute("lender_onboarding", { ...CLEAR, hadLoan: false })).toEqual({ flowKey: "lender_onboarding", refusal: null });
+  });
+
   it("a new loan is allowed exactly when nothing is in flight, nothing is owed and no flow is open", () => {
     fc.assert(
       fc.property(fc.nat(3), fc.array(fc.nat(5_000_000)), fc.boolean(), fc.boolean(), (inFlight, balances, open, hadLoan) => {

@@ -1,4 +1,4 @@
-import { BUSINESS_REGISTRATION_FLOW, DEFAULT_REGISTRATION_FLOW } from "./variant.ts";
+import { BUSINESS_REGISTRATION_FLOW, DEFAULT_REGISTRATION_FLOW, LENDER_REGISTRATION_FLOW } from "./variant.ts";
 
 /**
  * Which flow a signed-in customer gets when they apply ("Ajukan Sekarang"), decided on the
@@ -38,13 +38,13 @@ export function newLoanRefusal(book: Omit<NewLoanBook, "hadLoan">): NewLoanRefus
  * The returning variant of a registration flow: spl → spl_returning (spl_returning_ntb when new
  * to bank), `{product}_plus_payroll_loan` → `{product}_plus_payroll_loan_returning` (its own
  * onboarding, which skips the account step for a signed-in customer, when new to bank); any
- * other product keeps its onboarding flow, account step skipped. Null for a key that is not a
- * registration flow.
+ * other product, and the lender registration, keeps its flow, account step skipped. Null for a
+ * key that is not a registration flow.
  */
 export function returningFlowKey(registrationFlowKey: string, hadLoan: boolean): string | null {
   if (registrationFlowKey === DEFAULT_REGISTRATION_FLOW) return hadLoan ? SPL_RETURNING : SPL_RETURNING_NTB;
   if (/^[a-z0-9_]+_plus_payroll_loan$/.test(registrationFlowKey)) return hadLoan ? `${registrationFlowKey}_returning` : registrationFlowKey;
-  if (registrationFlowKey === BUSINESS_REGISTRATION_FLOW) return registrationFlowKey;
+  if (registrationFlowKey === BUSINESS_REGISTRATION_FLOW || registrationFlowKey === LENDER_REGISTRATION_FLOW) return registrationFlowKey;
   return null;
 }
 
@@ -52,6 +52,8 @@ export function returningFlowKey(registrationFlowKey: string, hadLoan: boolean):
 export function newLoanRoute(registrationFlowKey: string, book: NewLoanBook): NewLoanRoute | null {
   const flowKey = returningFlowKey(registrationFlowKey, book.hadLoan);
   if (flowKey === null) return null;
+  // Becoming a lender is no loan: the new-loan rule does not hold it back (a borrower paying a loan may fund others).
+  if (flowKey === LENDER_REGISTRATION_FLOW) return { flowKey, refusal: null };
   const refusal = newLoanRefusal(book);
   return refusal ? { flowKey: NO_FLOW_AVAILABLE, refusal } : { flowKey, refusal: null };
 }

@@ -76,7 +76,7 @@ describe("isLayoutHidden", () => {
 describe("registration flow keys", () => {
   it("accepts the three kinds of registration flow and nothing else", async () => {
     const { isRegistrationFlowKey } = await import("./variant.ts");
-    expect(["spl_onboarding", "alumak_onboarding", "bni_payroll_loan_plus_payroll_loan"].map(isRegistrationFlowKey)).toEqual([true, true, true]);
+    expect(["spl_onboarding", "alumak_onboarding", "bni_payroll_loan_plus_payroll_loan", "lender_onboarding"].map(isRegistrationFlowKey)).toEqual([true, true, true, true]);
     expect(["profile_change", "_plus_payroll_loan", "x_plus_payroll_loan_returning", "SPL_ONBOARDING"].map(isRegistrationFlowKey)).toEqual([false, false, false, false]);
   });
 });

@@ -17,6 +17,8 @@ export const BUSINESS_PATHS = ["/pinjaman-online-bisnis-dan-modal-usaha"] as con
 
 export const DEFAULT_REGISTRATION_FLOW = "spl_onboarding";
 export const BUSINESS_REGISTRATION_FLOW = "alumak_onboarding";
+/** An individual becomes a lender ("Daftar jadi Pemberi Dana" on /lender). */
+export const LENDER_REGISTRATION_FLOW = "lender_onboarding";
 
 export const HIDDEN_LAYOUT_FLOW_KEYS = [
   "chili_money_onboarding",
@@ -73,7 +75,12 @@ export function isLayoutHidden(pathname: string): boolean {
   return (HIDDEN_LAYOUT_SECTIONS as readonly string[]).includes(first);
 }
 
-/** A flow "Daftar" may start: the default or business onboarding, or a product's payroll flow. */
+/** A flow "Daftar" may start: the default or business onboarding, a product's payroll flow, or the lender registration. */
 export function isRegistrationFlowKey(key: string): boolean {
-  return key === DEFAULT_REGISTRATION_FLOW || key === BUSINESS_REGISTRATION_FLOW || /^[a-z0-9_]{1,60}_plus_payroll_loan$/.test(key);
+  return (
+    key === DEFAULT_REGISTRATION_FLOW ||
+    key === BUSINESS_REGISTRATION_FLOW ||
+    key === LENDER_REGISTRATION_FLOW ||
+    /^[a-z0-9_]{1,60}_plus_payroll_loan$/.test(key)
+  );
 }

@@ -61,8 +61,8 @@ describe("texts a phone user reads", () => {
   });
 
   it("name roles in Indonesian only", () => {
-    expect(t("auth.profile.role.primary")).toBe("Utama");
-    expect(t("auth.profile.role.modifier")).toBe("Tambahan");
+    expect(t("auth.profile.role.primary")).toBe("Peminjam");
+    expect(t("auth.profile.role.modifier")).toBe("Pemberi dana");
     expect(allTexts().filter(({ text }) => /\((modifier|primary|operator)\)/i.test(text))).toEqual([]);
   });
 });

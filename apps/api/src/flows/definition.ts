@@ -44,7 +44,9 @@ export type StepCheckKey =
   | "signature_code"
   | "open_banking"
   | "business_data"
-  | "bank_account";
+  | "bank_account"
+  /** The lender flow's own answers: NPWP, the NIK a known customer already gave, declared income. */
+  | "lender_data";
 
 /** Server operations a step offers through POST flow_progresses/{id}/actions. */
 export type StepActionKey = "send_signature_code" | "resend_signature_code" | "check_voice_recording";
@@ -70,6 +72,8 @@ export type CompletionKey =
   | "voice_recording"
   | "payment_channel"
   | "application_cancellation"
+  /** A lender registers: investment account, lender profile and lender role (decision 0022). */
+  | "lender_registration"
   /** An information page (no_flow_available): it has no movement and never completes. */
   | "none";
 

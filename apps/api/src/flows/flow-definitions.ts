@@ -4,6 +4,7 @@ import { applicationCancellation } from "./definitions/application-cancellation.
 import { bniPayrollLoanPlusPayrollLoan } from "./definitions/bni-payroll-loan-plus-payroll-loan.ts";
 import { bniPayrollLoanPlusPayrollLoanReturning } from "./definitions/bni-payroll-loan-plus-payroll-loan-returning.ts";
 import { changePaymentChannel } from "./definitions/change-payment-channel.ts";
+import { lenderOnboarding } from "./definitions/lender-onboarding.ts";
 import { noFlowAvailable } from "./definitions/no-flow-available.ts";
 import { profileChange } from "./definitions/profile-change.ts";
 import { splOnboarding } from "./definitions/spl-onboarding.ts";
@@ -24,4 +25,5 @@ export const FLOW_DEFINITIONS: readonly FlowDefinition[] = [
   splReturningNtb,
   bniPayrollLoanPlusPayrollLoanReturning,
   noFlowAvailable,
+  lenderOnboarding,
 ];

@@ -30,7 +30,7 @@ export const UNIQUE_REFUSALS: Readonly<Record<string, UniqueRefusal>> = {
  * in one of the two lists (a test compares them with the migrated database).
  */
 export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
-  customer_roles_customer_type: "a role is created only with its new customer, in the same transaction; seeds skip conflicts",
+  customer_roles_customer_type: "a role is created with its new customer, or added by the lender registration with ON CONFLICT DO NOTHING; seeds skip conflicts",
   sessions_token_hash: "256-bit random tokens",
   password_tokens_token_hash: "256-bit random tokens",
   field_uploads_object_key: "derived from a fresh random UUID",
@@ -43,6 +43,8 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   virtual_accounts_account_channel: "written only by openVirtualAccounts, serialised by a row lock on the account (decision 0012)",
   virtual_accounts_channel_number: "numbers come from a sequence value used once per channel (decision 0012)",
   disbursals_application: "created only by the cooling-off job with ON CONFLICT DO NOTHING (decision 0015)",
+  lender_profiles_investment_account: "the investment account is opened in the same transaction as its lender profile (lender registration)",
+  investment_repayments_payment_investment: "written once per payment, inside the payment's transaction, which holds the loan's row lock (decision 0016)",
   payments_gateway_transaction: "checked and written under a transaction-scoped advisory lock on the transaction id (decision 0016)",
 };
 

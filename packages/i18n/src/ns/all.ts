@@ -22,3 +22,4 @@ import "./sandbox.ts";
 import "./loans.ts";
 import "./lender_money.ts";
 import "./autoinvest.ts";
+import "./lender.ts";

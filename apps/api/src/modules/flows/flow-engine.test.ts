@@ -24,7 +24,7 @@ describe("flow engine", () => {
 
   it("lists the public flows to a visitor and the customer flows once logged in", async () => {
     const anonymous = await t.app.inject({ method: "GET", url: `${APP}/flows` });
-    expect(anonymous.json().data.map((f: { key: string }) => f.key)).toEqual(["spl_onboarding", "bni_payroll_loan_plus_payroll_loan", "alumak_onboarding"]);
+    expect(anonymous.json().data.map((f: { key: string }) => f.key)).toEqual(["spl_onboarding", "bni_payroll_loan_plus_payroll_loan", "alumak_onboarding", "lender_onboarding"]);
     const budi = await sessionFor(t.database.db, "budi@pinjaman.test");
     const logged = await t.app.inject({ method: "GET", url: `${APP}/flows`, headers: budi.headers });
     expect(logged.json().data.map((f: { key: string }) => f.key)).toContain("profile_change");

@@ -29,6 +29,7 @@ import {
   progressExpired,
   progressNotFound,
 } from "./flow-errors.ts";
+import { assertNotLender } from "./lender-registration.ts";
 import { assertNewLoanAllowed, assertNoUnpaidPrincipal, prefillValues } from "./new-loan.ts";
 import { progressReachableBy } from "./progress-access.ts";
 import { checkStep, contractSubject, type FieldMessages } from "./step-checks.ts";
@@ -241,6 +242,7 @@ export async function createProgress(
   const version = await startableFlow(engine, actor, flowKey, scope);
   // The new-loan rule binds a start, not a look at step one (decision 0018).
   if (actor.caller) await assertNewLoanAllowed(engine.db, engine.catalogue, actor.caller.customerId, version.definition, now);
+  if (actor.caller) await assertNotLender(engine.db, actor.caller.customerId, version.definition);
   if (input.flow_version_id && input.flow_version_id !== version.id) throw new FlowError(409, "flow_version_outdated", "flows.error.version_outdated");
   const customerId = actor.caller?.customerId ?? null;
   const first = firstStep(version.definition, actor);

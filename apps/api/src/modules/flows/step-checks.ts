@@ -5,6 +5,7 @@ import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { checkFieldValue } from "@pinjaman/domain/field-rules";
 import { nikBirthDate } from "@pinjaman/domain/nik";
+import { npwpDigits } from "@pinjaman/domain/npwp";
 import { t } from "@pinjaman/i18n";
 import type { AddressType } from "@pinjaman/domain/address-filter";
 import { ADDRESS_TYPES } from "@pinjaman/domain/address-filter";
@@ -17,6 +18,7 @@ import type { FileStorage } from "../../integrations/storage/file-storage.ts";
 import { FieldErrors } from "../../plugins/errors.ts";
 import { defaultOfferSchedule } from "../offers/schedule-service.ts";
 import { enterSignatureCode, isSigned, type SignatureContext } from "../signatures/signature-service.ts";
+import { checkLenderData } from "./lender-registration.ts";
 import { fieldRange, holdsNoValue } from "./step-view.ts";
 import "@pinjaman/i18n/ns/flows";
 import "@pinjaman/i18n/ns/authy";
@@ -114,8 +116,12 @@ const CHECKS: Record<StepCheckKey, (ctx: CheckContext, values: FlowValues, error
   },
 
   async business_data(_ctx, values, errors) {
-    const npwp = text(values, "npwp").replace(/[.\s-]/g, "");
-    if (npwp && !/^(\d{15}|\d{16})$/.test(npwp)) add(errors, "npwp", t("flows.error.npwp"));
+    const npwp = text(values, "npwp");
+    if (npwp && !npwpDigits(npwp)) add(errors, "npwp", t("flows.error.npwp"));
+  },
+
+  async lender_data(ctx, values, errors) {
+    await checkLenderData(ctx.db, ctx.customerId, values, errors);
   },
 
   async signature_code(ctx, values, errors) {

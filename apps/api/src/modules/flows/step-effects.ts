@@ -11,6 +11,7 @@ import { createSession, type IssuedSession } from "../sessions/session-service.t
 import { cancelApplication } from "../account-applications/cancellation.ts";
 import { submitLoanApplication } from "../account-applications/submission.ts";
 import { choosePaymentChannel } from "../invoices/virtual-accounts.ts";
+import { registerLender } from "./lender-registration.ts";
 
 /** How a flow signs a new customer up: an authentication of its own method, as logins have. */
 export const SIGNUP_METHOD = "flow_signup";
@@ -149,6 +150,11 @@ const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Pro
   async payment_channel(tx, input) {
     if (!input.accountId) throw new Error("payment channel flow without an account");
     await choosePaymentChannel(tx, { accountId: input.accountId, customerId: input.customerId, channel: str(input.values, "payment_channel") });
+  },
+
+  /** A lender registers: investment account, lender profile and role (lender-registration.ts). */
+  async lender_registration(tx, input) {
+    await registerLender(tx, { customerId: input.customerId, values: input.values, today: input.today, now: input.now });
   },
 
   async application_cancellation(tx, input) {

@@ -5,14 +5,23 @@ import { sandboxDeposit } from "../ledger/lender-funds.ts";
 
 /** Test fixtures for funding: lenders with deposited funds, approved applications. */
 
-/** A new registered lender (income far above any OJK limit the test meets) with an investment account holding `deposit` rupiah (a sandbox top-up). */
-export async function lenderWithFunds(db: Db, email: string, deposit: number, businessDate: string): Promise<{ customerId: string; accountId: string }> {
+/**
+ * A new registered lender with an investment account holding `deposit` rupiah (a sandbox top-up).
+ * Their declared income is `annualIncome`, by default far above any OJK limit the test meets.
+ */
+export async function lenderWithFunds(
+  db: Db,
+  email: string,
+  deposit: number,
+  businessDate: string,
+  annualIncome = Math.max(deposit * 10, 1_000_000_000),
+): Promise<{ customerId: string; accountId: string }> {
   const [customer] = await db.insert(schema.customers).values({ name: email, email }).returning({ id: schema.customers.id });
   const [account] = await db.insert(schema.accounts).values({ customerId: customer!.id, typeKey: "investment", status: "active" }).returning({ id: schema.accounts.id });
   await db.insert(schema.lenderProfiles).values({
     customerId: customer!.id,
     investmentAccountId: account!.id,
-    annualIncome: Math.max(deposit * 10, 1_000_000_000),
+    annualIncome,
     sourceOfFunds: "savings",
     riskAcceptedAt: new Date(),
   });

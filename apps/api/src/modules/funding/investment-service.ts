@@ -1,16 +1,19 @@
 import { schema, type Db } from "@pinjaman/db";
 import { investmentAmountRuleProblem, remainingAmount, type InvestmentAmountProblem } from "@pinjaman/domain/funding";
 import { flagsOf } from "@pinjaman/domain/ledger";
+import { formatRupiah } from "@pinjaman/domain/money";
 import type { InvestmentStatus } from "@pinjaman/domain/status-labels";
 import { nextStatus } from "@pinjaman/domain/statuses/machine";
 import { APPLICATION_MACHINE } from "@pinjaman/domain/statuses/tables";
 import { t } from "@pinjaman/i18n";
 import { and, eq, sql } from "drizzle-orm";
+import { databaseError } from "../../plugins/database-errors.ts";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
 import { recordTransition, SYSTEM, type Actor } from "../account-applications/status-transitions.ts";
 import { createTransfers } from "../ledger/ledger-service.ts";
 import { investmentAccountNotFound } from "../ledger/lender-funds.ts";
 import "@pinjaman/i18n/ns/account";
+import "@pinjaman/i18n/ns/lender";
 
 const { investments } = schema;
 
@@ -68,6 +71,23 @@ type InvestRow = {
   funded: string | number | null;
 };
 
+/** SQLSTATE of `funding_invest`'s lender refusals (migration 0020, decision 0022). */
+export const LENDER_LIMIT_SQLSTATE = "PJ002";
+
+/**
+ * The 422 for a lender refusal raised by `funding_invest`: not registered as a lender, or the
+ * amount above what the OJK placement limit still allows (the message names that headroom).
+ * Null for any other error.
+ */
+export function lenderLimitRefusal(error: unknown): FieldErrors | null {
+  const raised = databaseError(error, LENDER_LIMIT_SQLSTATE);
+  if (!raised || typeof raised.message !== "string") return null;
+  if (raised.message === "lender_profile_missing") return new FieldErrors({ amount: [t("lender.invest.profile_missing")] }, 422);
+  const headroom = /^above_placement_limit:(\d+)$/.exec(raised.message);
+  if (!headroom) return null;
+  return new FieldErrors({ amount: [t("lender.invest.above_placement_limit", { headroom: formatRupiah(Number(headroom[1])) })] }, 422);
+}
+
 /**
  * A lender invests in an application waiting for investment, in one statement: the database
  * function `funding_invest` (migration 0014, decisions 0014 and 0019) checks the investment
@@ -77,7 +97,10 @@ type InvestRow = {
  * reserves the amount by a pending ledger transfer lender_funds → lender_investment through the
  * ledger's own posting function (its limit refuses more than the available balance), records the
  * transition, and with the investment that completes the amount moves the application `fund`
- * (→ waiting_for_deadline, actor system) with the business date as `funded_on`. A refusal writes
+ * (→ waiting_for_deadline, actor system) with the business date as `funded_on`. Since migration
+ * 0018 it also locks the lender's profile and refuses (SQLSTATE PJ002, answered 422 by
+ * `lenderLimitRefusal`) a customer who is not a registered lender or an amount above their OJK
+ * placement limit (decision 0022). A refusal writes
  * nothing and is answered here (404, 409, 422 with the field's message). Outside a transaction
  * the statement is its own, so the application's lock is held for no round trip at all.
  */
@@ -85,7 +108,9 @@ export async function invest(db: Db, input: InvestInput): Promise<{ investment: 
   const result = (await db.execute(sql`select * from funding_invest(
     ${input.customerId}::uuid, ${input.investmentAccountId}::uuid, ${input.applicationId}::uuid, ${input.amount}::bigint, ${input.idempotencyKey},
     ${input.businessDate}::date, ${investmentAmountRuleProblem(input.amount)}::text,
-    ${SHARE_FLAGS.debitsMustNotExceedCredits}::boolean, ${SHARE_FLAGS.creditsMustNotExceedDebits}::boolean, ${FUNDED_STATUS})`)) as unknown as { rows: InvestRow[] };
+    ${SHARE_FLAGS.debitsMustNotExceedCredits}::boolean, ${SHARE_FLAGS.creditsMustNotExceedDebits}::boolean, ${FUNDED_STATUS})`).catch((error: unknown) => {
+    throw lenderLimitRefusal(error) ?? error;
+  })) as unknown as { rows: InvestRow[] };
   const row = result.rows[0]!;
   switch (row.outcome) {
     case "created":

@@ -9,7 +9,7 @@ import type { CostExampleProps } from "./widgets/cost-example.tsx";
  * module of its own (page-texts.ts): never in any page's first-load scripts, never in loader data.
  */
 
-export const WIDGET_NAMES = ["costExample", "loanCalculator", "contactCard", "tkbSummary", "signUp"] as const;
+export const WIDGET_NAMES = ["costExample", "loanCalculator", "contactCard", "tkbSummary", "signUp", "lenderSignUp"] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 export type TableBlock = { caption: string; head: string[]; rows: string[][] };

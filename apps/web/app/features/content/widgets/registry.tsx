@@ -1,7 +1,7 @@
 import { Suspense, createContext, lazy, use, useEffect, type ComponentType, type ReactNode } from "react";
 import type { CalculatorWidgetData, PageWidgetData, WidgetName } from "../page-content.ts";
 import { ContactCard } from "./contact-card.tsx";
-import { SignUp } from "./sign-up.tsx";
+import { LenderSignUp, SignUp } from "./sign-up.tsx";
 
 // Few pages place these: their code (schedules, date formats) loads only with a page that does.
 const loadCostExample = () => import("./cost-example.tsx");
@@ -47,6 +47,7 @@ export const WIDGETS: Record<WidgetName, (env: WidgetEnvironment) => ReactNode> 
   contactCard: ({ data }) => (data.company ? <ContactCard company={data.company} /> : null),
   tkbSummary: ({ data }) => (data.tkb ? <TkbSummary tkb={data.tkb} /> : null),
   signUp: ({ data }) => <SignUp href={data.signUpHref} />,
+  lenderSignUp: () => <LenderSignUp />,
 };
 
 export function Widget({ name }: { name: WidgetName }) {

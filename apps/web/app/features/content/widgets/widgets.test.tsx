@@ -5,7 +5,7 @@ import type { CalculatorWidgetData, PageWidgetData } from "../page-content.ts";
 import { useWidgetModules } from "./registry.tsx";
 import { COMPANY_FIXTURE } from "../test-fixtures.ts";
 import { ContactCard, telHref } from "./contact-card.tsx";
-import { SignUp } from "./sign-up.tsx";
+import { LenderSignUp, SignUp } from "./sign-up.tsx";
 import { TkbSummary, formatTkbPercentage } from "./tkb-summary.tsx";
 
 afterEach(cleanup);
@@ -54,6 +54,16 @@ describe("content widgets", () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole("link", { name: "Ajukan Sekarang" }).getAttribute("href")).toBe("/sign-up?flow=alumak_onboarding");
+  });
+
+  it("lenderSignUp starts the lender registration", () => {
+    render(
+      <MemoryRouter>
+        <LenderSignUp />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: "Daftar jadi Pemberi Dana" }).getAttribute("href")).toBe("/sign-up?flow=lender_onboarding");
+    expect(screen.getByRole("link", { name: "Sudah punya akun? Masuk" }).getAttribute("href")).toBe("/login");
   });
 });
 
