@@ -27,7 +27,7 @@ type MonthRow = { month: string; new_lenders: number; funded: string; repaid_pri
 
 /**
  * Platform-wide lender figures (decision 0020): sums and counts over every lender, never a
- * lender's own row. Funded is counted in the month the investment was made (Jakarta), repayments
+ * lender's own row. Funded is counted in the business month its loan was fully funded, repayments
  * in their business date's month, a new lender in the month their investment account opened.
  */
 export async function lenderDashboard(db: Db, months: string[]): Promise<LenderDashboardResponse> {
@@ -47,10 +47,12 @@ export async function lenderDashboard(db: Db, months: string[]): Promise<LenderD
     from investments i left join repaid r on r.investment_id = i.id`)) as unknown as { rows: Totals[] };
   const { rows: monthRows } = (await db.execute(sql`
     with lenders as (
-      select to_char(min(created_at) at time zone 'Asia/Jakarta', 'YYYY-MM') as month from accounts where type_key = 'investment' group by customer_id
+      select to_char(min(coalesce(activated_on, (created_at at time zone 'Asia/Jakarta')::date)), 'YYYY-MM') as month
+      from accounts where type_key = 'investment' group by customer_id
     ), funded as (
-      select to_char(created_at at time zone 'Asia/Jakarta', 'YYYY-MM') as month, sum(amount) as amount
-      from investments where status in ('settled', 'closed') group by 1
+      select to_char(coalesce(aa.funded_on, (i.created_at at time zone 'Asia/Jakarta')::date), 'YYYY-MM') as month, sum(i.amount) as amount
+      from investments i join account_applications aa on aa.id = i.account_application_id
+      where i.status in ('settled', 'closed') group by 1
     ), repaid as (
       select to_char(business_date, 'YYYY-MM') as month, sum(principal) as principal, sum(interest) as interest from investment_repayments group by 1
     )
