@@ -44,6 +44,7 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   virtual_accounts_channel_number: "numbers come from a sequence value used once per channel (decision 0012)",
   disbursals_application: "created only by the cooling-off job with ON CONFLICT DO NOTHING (decision 0015)",
   payments_gateway_transaction: "checked and written under a transaction-scoped advisory lock on the transaction id (decision 0016)",
+  api_keys_key_hash: "hash of a 256-bit random key, written only by `npm run api-key` and the sandbox seed (ON CONFLICT DO NOTHING; decision 0020)",
 };
 
 /**
