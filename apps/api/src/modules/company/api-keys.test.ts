@@ -80,6 +80,8 @@ describe("company API keys", () => {
     expect((await call("tkb", {}, `?key=${SANDBOX_COMPANY_API_KEY}`)).statusCode).toBe(200);
     expect((await call("tkb", { "x-api-key": SANDBOX_COMPANY_API_KEY })).statusCode).toBe(200);
     expect((await call("tkb", {}, "?key=pjk_wrong")).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "HEAD", url: "/tkb.php" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "HEAD", url: `/tkb.php?key=${SANDBOX_COMPANY_API_KEY}` })).statusCode).toBe(200);
     for (const scope of API_KEY_SCOPES.filter((s) => s !== "tkb")) {
       expect((await call(scope, {}, `?key=${SANDBOX_COMPANY_API_KEY}`)).statusCode, scope).toBe(401);
       expect((await call(scope, { "x-api-key": SANDBOX_COMPANY_API_KEY })).statusCode, scope).toBe(ALLOWED[scope]);
