@@ -16,7 +16,7 @@ const SHOWN_PROBLEMS = 20;
 
 async function main(): Promise<number> {
   // Only the database settings matter here: forcing the sandbox flag spares an operator the
-  // server's production-only variables (COMPANY_API_KEY) for a data import.
+  // server's production-only settings for a data import.
   const config = loadConfigOrReport({ ...process.env, SANDBOX: "1" });
   if (!config) return EX_CONFIG;
   const given = process.argv[2];

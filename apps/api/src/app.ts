@@ -103,7 +103,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
       level: config.logLevel,
       // Query values, bodies and failed queries' parameters never reach the logs (log-safety.ts).
       serializers: { req: serializeRequest, err: serializeError },
-      redact: ["req.headers.cookie", "req.headers['x-authorization']"],
+      redact: ["req.headers.cookie", "req.headers['x-authorization']", "req.headers['x-api-key']"],
       ...(logStream ? { stream: logStream } : {}),
     },
     // A caller's own id is kept when well formed, so a request can be followed across services.

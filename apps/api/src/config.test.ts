@@ -8,14 +8,13 @@ describe("loadConfig", () => {
   it("defaults to the sandbox on embedded PGlite at 127.0.0.1:3000", () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ host: "127.0.0.1", port: 3000, databaseUrl: undefined, pgliteDir: "./.data/pglite", sandbox: true });
-    expect(c.companyApiKey).toBe(SANDBOX_COMPANY_API_KEY);
     expect(c.publicOrigin).toBe("http://127.0.0.1:3000");
   });
 
-  it("turns the sandbox off by default when a real database is given, and then needs a company key", () => {
-    expect(() => loadConfig({ DATABASE_URL: "postgres://db/pinjaman" })).toThrow(/COMPANY_API_KEY is required/);
-    const c = loadConfig({ DATABASE_URL: "postgres://db/pinjaman", COMPANY_API_KEY: "k".repeat(32) });
+  it("turns the sandbox off by default when a real database is given; company keys are rows, not a setting", () => {
+    const c = loadConfig({ DATABASE_URL: "postgres://db/pinjaman" });
     expect(c.sandbox).toBe(false);
+    expect(JSON.stringify(c)).not.toContain(SANDBOX_COMPANY_API_KEY);
   });
 
   it.each([
@@ -23,7 +22,6 @@ describe("loadConfig", () => {
     [{ PORT: "70000" }, /PORT/],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must be a postgres/],
     [{ SANDBOX: "maybe" }, /SANDBOX/],
-    [{ COMPANY_API_KEY: "short" }, /COMPANY_API_KEY: must be at least 16/],
     [{ STORAGE: "ftp" }, /STORAGE/],
     [{ UPLOAD_SECRET: "short" }, /UPLOAD_SECRET: must be at least 32/],
     [{ UPLOAD_MAX_BYTES: "0" }, /UPLOAD_MAX_BYTES/],
@@ -47,9 +45,9 @@ describe("loadConfig", () => {
 
   it("uses the sandbox's virtual account codes in the sandbox, none elsewhere unless given", () => {
     expect(loadConfig({}).virtualAccountCodes).toEqual(SANDBOX_CHANNEL_CODES);
-    expect(loadConfig({ DATABASE_URL: "postgres://db/pinjaman", COMPANY_API_KEY: "k".repeat(32) }).virtualAccountCodes).toBeNull();
+    expect(loadConfig({ DATABASE_URL: "postgres://db/pinjaman" }).virtualAccountCodes).toBeNull();
     const given = "bca_va:11111,bni_va:22222,bri_va:33333,mandiri_va:44444,permata_va:5555,cimb_va:6666";
-    expect(loadConfig({ DATABASE_URL: "postgres://db/pinjaman", COMPANY_API_KEY: "k".repeat(32), VIRTUAL_ACCOUNT_CODES: given }).virtualAccountCodes).toMatchObject({ bca_va: "11111", cimb_va: "6666" });
+    expect(loadConfig({ DATABASE_URL: "postgres://db/pinjaman", VIRTUAL_ACCOUNT_CODES: given }).virtualAccountCodes).toMatchObject({ bca_va: "11111", cimb_va: "6666" });
   });
 
   it("treats an empty variable as unset", () => {
@@ -79,7 +77,7 @@ describe("loadConfig", () => {
   });
 
   it("has no upload secret outside the sandbox unless given (local storage then refuses to start)", () => {
-    const c = loadConfig({ DATABASE_URL: "postgres://db/pinjaman", COMPANY_API_KEY: "k".repeat(32) });
+    const c = loadConfig({ DATABASE_URL: "postgres://db/pinjaman" });
     expect(c.uploads.secret).toBeUndefined();
   });
 

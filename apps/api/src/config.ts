@@ -23,7 +23,6 @@ const envSchema = z
     PGLITE_DIR: z.string().min(1).default("./.data/pglite"),
     SANDBOX: flag.optional(),
     JOBS: flag.optional(),
-    COMPANY_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PUBLIC_ORIGIN: z.url().optional(),
     POSTAL_CODES_CSV: z.string().min(1).optional(),
@@ -69,7 +68,6 @@ const envSchema = z
       sandbox,
       // The job runner (pg-boss): on by default, off in tests unless a test turns it on.
       jobs: env.JOBS ?? env.NODE_ENV !== "test",
-      companyApiKey: env.COMPANY_API_KEY ?? (sandbox ? SANDBOX_COMPANY_API_KEY : undefined),
       /** Null outside the sandbox until configured: disbursal cannot open virtual accounts then. */
       virtualAccountCodes: (env.VIRTUAL_ACCOUNT_CODES ?? (sandbox ? SANDBOX_CHANNEL_CODES : null)) as ChannelCodes | null,
       bank: {
@@ -101,10 +99,6 @@ const envSchema = z
       },
     };
   })
-  .refine((c) => c.companyApiKey !== undefined, {
-    message: "COMPANY_API_KEY is required when SANDBOX is off",
-    path: ["COMPANY_API_KEY"],
-  })
   .superRefine((c, ctx) => {
     if (c.uploads.storage !== "s3") return;
     const s3 = c.uploads.s3;
@@ -119,8 +113,12 @@ const envSchema = z
 /** The sandbox gateway's signing secret: public (tests and the sandbox page sign with it), never used outside the sandbox. */
 export const SANDBOX_PAYMENT_GATEWAY_SECRET = "sandbox-payment-gateway-secret-not-for-production";
 
-/** The documented sandbox key of the company services (README); never valid outside sandbox. */
-export const SANDBOX_COMPANY_API_KEY = "sandbox-company-api-key";
+/**
+ * The documented sandbox key of the company services, with every scope (README): stored at each
+ * sandbox start (modules/company/api-keys.ts), never outside the sandbox, where keys are made by
+ * `npm run api-key`.
+ */
+export const SANDBOX_COMPANY_API_KEY = "pjk_sandboxKeyForCompanyServices-NotForProduction";
 
 /**
  * The sandbox's secret for local upload policies: public, so a sandbox policy proves nothing
@@ -128,7 +126,7 @@ export const SANDBOX_COMPANY_API_KEY = "sandbox-company-api-key";
  */
 export const SANDBOX_UPLOAD_SECRET = "sandbox-upload-secret-not-for-production-use";
 
-export type Config = Omit<z.infer<typeof envSchema>, "companyApiKey"> & { companyApiKey: string };
+export type Config = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {}
 

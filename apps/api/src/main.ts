@@ -2,8 +2,9 @@ import { seedSandbox } from "@pinjaman/db";
 import { prepareAddressData } from "@pinjaman/db/address-data";
 import { buildApp } from "./app.ts";
 import { startJobRunner, type JobRunner } from "./jobs/job-runner.ts";
-import { ConfigError } from "./config.ts";
+import { ConfigError, SANDBOX_COMPANY_API_KEY } from "./config.ts";
 import { seedSandboxAccounts } from "./modules/accounts/sandbox-accounts.ts";
+import { ensureSandboxApiKey } from "./modules/company/api-keys.ts";
 import { businessNow } from "./modules/business-clock/business-clock.ts";
 import { seedSandboxBook } from "./modules/sandbox-book/sandbox-book.ts";
 import { EX_CONFIG, loadConfigOrReport, openConfiguredDatabase } from "./open-configured-database.ts";
@@ -21,6 +22,9 @@ async function main() {
   if (config.sandbox && (await seedSandboxAccounts(database.db))) {
     await seedSandboxBook(database.db, (await businessNow(database.db, { sandbox: true })).date, { platformFeePpm: config.platformFeePpm });
     console.info("Seeded the sandbox accounts and Budi's active loan (README: Sandbox accounts).");
+  }
+  if (config.sandbox && (await ensureSandboxApiKey(database.db))) {
+    console.info(`Stored the sandbox company API key ${SANDBOX_COMPANY_API_KEY} (every scope; README: Company services and API keys).`);
   }
   // The Kemendagri areas on a new database; postal codes from POSTAL_CODES_CSV when it exists.
   const addresses = await prepareAddressData(database.db, { postalCodesCsv: config.postalCodesCsv });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
 import { seedSandboxAccounts } from "../src/modules/accounts/sandbox-accounts.ts";
+import { ensureSandboxApiKey } from "../src/modules/company/api-keys.ts";
 
 export type TestDatabaseOptions = {
   /**
@@ -25,6 +26,7 @@ export async function testDatabase(options: TestDatabaseOptions = {}): Promise<D
     await database.migrate();
     await seedSandbox(database.db);
     await seedSandboxAccounts(database.db);
+    await ensureSandboxApiKey(database.db);
     if (options.areas) await loadAddressAreas(database.db);
     return { ...database, label: "pglite" };
   }
@@ -33,6 +35,7 @@ export async function testDatabase(options: TestDatabaseOptions = {}): Promise<D
   await database.migrate();
   await seedSandbox(database.db);
   await seedSandboxAccounts(database.db);
+  await ensureSandboxApiKey(database.db);
   if (options.areas) await loadAddressAreas(database.db);
   return {
     ...database,

@@ -24,10 +24,11 @@ import * as disbursalSchema from "./disbursal-schema.ts";
 import * as paymentSchema from "./payment-schema.ts";
 import * as withdrawalSchema from "./withdrawal-schema.ts";
 import * as autoinvestSchema from "./autoinvest-schema.ts";
+import * as apiKeySchema from "./api-key-schema.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 /** Every table, for typed queries. */
-export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema };
+export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from "@pinjaman/db/api-key-schema";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 
@@ -21,8 +22,13 @@ export type OwnedId = {
 
 /** Who may call a route: written as data beside it, in the route's `config.access`. */
 export type AccessRule =
-  /** Anyone, no session needed (pub_api, company services, health). `credential` names a key the handler checks itself. */
-  | { kind: "public"; credential?: "company_key" }
+  /** Anyone, no session needed (pub_api, health). */
+  | { kind: "public" }
+  /**
+   * A company service (decision 0023): an unrevoked API key with this scope in the X-Api-Key
+   * header, or, only where the spec puts it (`queryKey`, tkb.php), in the `key` query parameter.
+   */
+  | { kind: "company"; scope: ApiKeyScope; queryKey?: true }
   /** Needs a session; acts only on the caller's own data and takes no foreign id. */
   | { kind: "signed_in" }
   /** Needs a session; each listed id must be the caller's, else 404. */
@@ -50,8 +56,11 @@ declare module "fastify" {
   }
 }
 
+/** The company services' paths (spec section 7). */
+export const COMPANY_PATHS = ["/tkb.php", "/v1/details", "/customerlist_v2.php", "/customerdetail.php", "/api/users/lender-dashboard"];
+
 /** Paths whose every route must declare its rule: the APIs, company services and health. */
-export const RULED_PATHS = ["/app_api/", "/authy_api/", "/pub_api/", "/tkb.php", "/healthz", "/readyz"];
+export const RULED_PATHS = ["/app_api/", "/authy_api/", "/pub_api/", ...COMPANY_PATHS, "/healthz", "/readyz"];
 
 export function isRuledPath(url: string): boolean {
   return RULED_PATHS.some((p) => (p.endsWith("/") ? url.startsWith(p) : url === p));

@@ -4,9 +4,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig, testDatabase } from "../../test/harness.ts";
 import { buildApp } from "../app.ts";
+import { SANDBOX_COMPANY_API_KEY as COMPANY_KEY } from "../config.ts";
 import { loggableUrl } from "./log-safety.ts";
 
-const COMPANY_KEY = "company-key-that-must-stay-secret";
 const EMAIL = "rahasia.pelanggan@contoh.co.id";
 const PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$aGFzaGhhc2hoYXNoaGFzaA";
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   stream.on("data", (chunk: Buffer) => (logged += chunk.toString()));
   app = await buildApp({
     db: database.db,
-    config: testConfig({ LOG_LEVEL: "info", COMPANY_API_KEY: COMPANY_KEY }),
+    config: testConfig({ LOG_LEVEL: "info" }),
     logStream: stream,
   });
   // A query that fails with personal data among its parameters, as a failing service call would.
@@ -50,6 +50,17 @@ describe("what the logs hold", () => {
     const request = lines().find((l) => l.msg === "incoming request" && l.req?.url.startsWith("/tkb.php"));
     expect(request?.req?.url).toBe("/tkb.php?key&lang");
     expect(logged).not.toContain(COMPANY_KEY);
+  });
+
+  it("logs neither a key in the X-Api-Key header nor a refused key in a query string, whatever the route", async () => {
+    const header = await app.inject({ method: "POST", url: "/customerlist_v2.php", headers: { "x-api-key": COMPANY_KEY }, payload: {} });
+    expect(header.statusCode).toBe(200);
+    const refused = "pjk_refusedKeyThatMustNotBeLogged";
+    for (const url of [`/customerlist_v2.php?key=${refused}`, `/tkb.php?key=${refused}`]) {
+      expect((await app.inject({ method: url.startsWith("/tkb") ? "GET" : "POST", url, payload: url.startsWith("/tkb") ? undefined : {} })).statusCode).toBe(401);
+    }
+    expect(lines().some((l) => l.req?.url === "/customerlist_v2.php?key")).toBe(true);
+    for (const secret of [COMPANY_KEY, refused, COMPANY_KEY.slice(4)]) expect(logged).not.toContain(secret);
   });
 
   it("logs a failed query by its SQL state and statement, never its parameters", async () => {

@@ -75,11 +75,12 @@ describe("the OpenAPI document (/docs/json) as a contract", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("declares the three ways to call: X-Authorization, the client cookie, the company key", () => {
+  it("declares the ways to call: X-Authorization, the client cookie, the company key (header, or query on tkb.php)", () => {
     expect(doc.components.securitySchemes).toEqual({
       sessionToken: expect.objectContaining({ type: "apiKey", in: "header", name: "X-Authorization" }),
       sessionCookie: expect.objectContaining({ type: "apiKey", in: "cookie", name: "client" }),
-      companyKey: expect.objectContaining({ type: "apiKey", in: "query", name: "key" }),
+      companyKey: expect.objectContaining({ type: "apiKey", in: "header", name: "X-Api-Key" }),
+      companyKeyQuery: expect.objectContaining({ type: "apiKey", in: "query", name: "key" }),
     });
   });
 
@@ -90,7 +91,8 @@ describe("the OpenAPI document (/docs/json) as a contract", () => {
       const wrong: string[] = [];
       if (JSON.stringify(op.security) !== JSON.stringify(securityOf(access, url))) wrong.push(`${method} ${url}: security ${JSON.stringify(op.security)}`);
       if (op.operationId !== operationIdOf(method, url)) wrong.push(`${method} ${url}: operationId ${op.operationId}`);
-      if (needsSession(access) && !op.responses["401"]) wrong.push(`${method} ${url}: no 401`);
+      if ((needsSession(access) || access.kind === "company") && !op.responses["401"]) wrong.push(`${method} ${url}: no 401`);
+      if (access.kind === "company" && !op.responses["403"]) wrong.push(`${method} ${url}: no 403`);
       return wrong;
     });
     expect(mismatches).toEqual([]);
@@ -101,7 +103,10 @@ describe("the OpenAPI document (/docs/json) as a contract", () => {
     expect(op("/app_api/v1/profile", "get")?.security).toEqual([{ sessionToken: [] }, { sessionCookie: [] }]);
     expect(op("/app_api/v1/flow_progresses/{id}/edit", "get")?.security).toEqual([{}, { sessionToken: [] }, { sessionCookie: [] }]);
     expect(op("/pub_api/v1/open/support_requests", "post")?.security).toEqual([]);
-    expect(op("/tkb.php", "get")?.security).toEqual([{ companyKey: [] }]);
+    expect(op("/tkb.php", "get")?.security).toEqual([{ companyKey: [] }, { companyKeyQuery: [] }]);
+    for (const path of ["/v1/details", "/customerlist_v2.php", "/customerdetail.php", "/api/users/lender-dashboard"]) {
+      expect(op(path, "post")?.security, path).toEqual([{ companyKey: [] }]);
+    }
     expect(op("/app_api/v1/flow_progresses/{id}/move/{movementId}", "patch")?.operationId).toBe("appPatchFlowProgressesMove");
   });
 });

@@ -11,7 +11,7 @@ import { needsSession, type AccessRule } from "./access.ts";
  * from its route and access rule, so a route added later is described the same way.
  */
 
-/** How a caller proves who it is: the three ways the API reads. */
+/** How a caller proves who it is: the ways the API reads. */
 export const SECURITY_SCHEMES = {
   sessionToken: {
     type: "apiKey",
@@ -27,9 +27,15 @@ export const SECURITY_SCHEMES = {
   },
   companyKey: {
     type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description: "A company API key given to a partner (`npm run api-key`), scoped to the company services it may call.",
+  },
+  companyKeyQuery: {
+    type: "apiKey",
     in: "query",
     name: "key",
-    description: "The company API key given to partners (company services).",
+    description: "A company API key in the query string: accepted only by `GET /tkb.php`, as the spec has it.",
   },
 } as const;
 
@@ -44,7 +50,7 @@ function isGuarded(url: string): boolean {
 /** Who may call, as OpenAPI security: none, an optional session, a session, or the company key. */
 export function securityOf(rule: AccessRule, url: string): SecurityRequirement[] {
   if (needsSession(rule)) return SESSION;
-  if (rule.kind === "public" && rule.credential === "company_key") return [{ companyKey: [] }];
+  if (rule.kind === "company") return rule.queryKey ? [{ companyKey: [] }, { companyKeyQuery: [] }] : [{ companyKey: [] }];
   // The route reads a session when there is one (ownership, a login replacing a session): optional.
   if (rule.kind === "public_or_owner" || isGuarded(url)) return [{}, ...SESSION];
   return [];
@@ -83,6 +89,10 @@ function refusalsOf(rule: AccessRule, url: string, response: Record<string, unkn
   const added: Record<string, unknown> = { ...response };
   if (needsSession(rule)) added[401] ??= errorBody; // no or an expired session
   if (isGuarded(url) || rule.kind === "operator") added[403] ??= errorBody; // X-Locale missing, foreign X-Role
+  if (rule.kind === "company") {
+    added[401] ??= errorBody; // no, an unknown or a revoked key
+    added[403] ??= errorBody; // a key without the route's scope
+  }
   // Any route refuses a malformed request line (a bad percent-encoding) with 400.
   if (!Object.keys(added).some((status) => status.startsWith("4"))) added[400] = errorBody;
   return added;

@@ -1,5 +1,8 @@
 import { errorBody } from "@pinjaman/contracts/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_SCOPES } from "@pinjaman/db/api-key-schema";
+import { SANDBOX_COMPANY_API_KEY } from "../../src/config.ts";
+import { createApiKey, revokeApiKey } from "../../src/modules/company/api-keys.ts";
 import { sessionFor, type TestSession } from "../../src/modules/identity/test-sessions.ts";
 import type { OwnedId, RegisteredAccessRule } from "../../src/plugins/access.ts";
 import { testApp, type TestApp } from "../harness.ts";
@@ -10,6 +13,8 @@ import { OWNED_RESOURCE_FACTORIES, type Owned } from "./owned-resources.ts";
  * The access-control sweep (issue 7): every route's rule (`config.access`, collected in
  * app.accessRules) is checked by calling it. An id owned by customer A, sent by customer B or
  * by nobody: 404 in the envelope, none of A's data, never 5xx. Operator routes refuse customers.
+ * Company services refuse no key, a revoked key, a customer's session and a key without their
+ * scope, and serve the sandbox key (every scope).
  */
 const OWNER = "budi@pinjaman.test";
 const OTHER = "sari@pinjaman.test";
@@ -111,6 +116,26 @@ describe("access-control sweep over app.accessRules", () => {
           const { res, problems } = await check(call, [...allowed]);
           if (problems.length) failures.push(`${rule.method} ${rule.url} as ${who}: ${problems.join("; ")} — ${res.body.slice(0, 200)}`);
         }
+        continue;
+      }
+      if (access.kind === "company") {
+        const base = callWith(rule, op, [], new Map());
+        const { key: otherScopes } = await createApiKey(t.app.db, { name: "sweep: other scopes", scopes: API_KEY_SCOPES.filter((s) => s !== access.scope) });
+        const { key: revoked } = await createApiKey(t.app.db, { name: "sweep: revoked", scopes: [...API_KEY_SCOPES] });
+        await revokeApiKey(t.app.db, revoked.slice(0, 12));
+        const callers: [string, Record<string, string>, number[]][] = [
+          ["nobody", {}, [401]],
+          ["a customer's session", { ...owner.headers, "x-locale": "id" }, [401]],
+          ["a revoked key", { "x-api-key": revoked }, [401]],
+          ["a key without the scope", { "x-api-key": otherScopes }, [403]],
+        ];
+        for (const [who, headers, allowed] of callers) {
+          const { res, problems } = await check({ label: who, headers, ...base }, allowed);
+          if (problems.length) failures.push(`${rule.method} ${rule.url} as ${who}: ${problems.join("; ")} — ${res.body.slice(0, 200)}`);
+        }
+        requests++;
+        const served = await t.app.inject({ method: base.method as "GET", url: base.url, headers: { "x-api-key": SANDBOX_COMPANY_API_KEY, ...(base.contentType ? { "content-type": base.contentType } : {}) }, ...(base.payload !== undefined ? { payload: base.payload } : {}) });
+        if (served.statusCode === 401 || served.statusCode === 403 || served.statusCode >= 500) failures.push(`${rule.method} ${rule.url} with the sandbox key: ${served.statusCode} ${served.body.slice(0, 200)}`);
         continue;
       }
       if (access.kind !== "owner" && access.kind !== "public_or_owner") continue;

@@ -1,6 +1,7 @@
 import { errorBody } from "@pinjaman/contracts/errors";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_COMPANY_API_KEY } from "../../src/config.ts";
 import { SANDBOX_ACCOUNTS } from "../../src/modules/accounts/sandbox-accounts.ts";
 import { sessionFor } from "../../src/modules/identity/test-sessions.ts";
 import { testApp, type TestApp } from "../harness.ts";
@@ -19,15 +20,19 @@ const REQUESTS = Number(process.env.SWEEP_REQUESTS ?? 10_000);
 /**
  * Writes a refusal is meant to make: counting an attempt toward its limit (throttles), recording a
  * failed login or signature attempt and its code (authentications, signatures), and a session's
- * last use on any authenticated call.
+ * last use on any authenticated call, a company API key's last use (once a minute) on any call with it.
  */
-const REFUSAL_MAY_WRITE = new Set(["throttles:INSERT", "throttles:UPDATE", "throttles:DELETE"]);
+const REFUSAL_MAY_WRITE = new Set(["throttles:INSERT", "throttles:UPDATE", "throttles:DELETE", "api_keys:UPDATE"]);
 
 let t: TestApp;
 let ctx: SweepContext;
 
 async function callersOf(): Promise<Caller[]> {
-  const callers: Caller[] = [{ name: "anonymous", headers: {}, roleIds: [] }];
+  // A partner with the sandbox company key (every scope), so bad input reaches the company services' validation.
+  const callers: Caller[] = [
+    { name: "anonymous", headers: {}, roleIds: [] },
+    { name: "company key", headers: { "x-api-key": SANDBOX_COMPANY_API_KEY }, roleIds: [] },
+  ];
   for (const account of SANDBOX_ACCOUNTS) {
     const session = await sessionFor(t.app.db, account.email);
     callers.push({ name: account.email, headers: session.headers, cookie: session.cookie, roleIds: Object.values(session.roles) });
@@ -44,7 +49,7 @@ async function pathValuesOf(callers: Caller[]): Promise<Record<string, string[]>
   // Something to point at: a progress of every flow, anonymous and as each customer.
   for (const key of flowKeys) {
     await t.app.inject({ method: "POST", url: `/pub_api/v1/open/flows/${key}/flow_progresses`, payload: { data: {} } });
-    for (const caller of callers.slice(1)) {
+    for (const caller of callers.filter((c) => c.cookie)) {
       await t.app.inject({ method: "POST", url: `/app_api/v1/flows/${key}/flow_progresses`, headers: caller.headers, payload: { data: {} } });
     }
   }
