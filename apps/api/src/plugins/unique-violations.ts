@@ -45,6 +45,8 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   disbursals_application: "created only by the cooling-off job with ON CONFLICT DO NOTHING (decision 0015)",
   lender_profiles_investment_account: "the investment account is opened in the same transaction as its lender profile (lender registration)",
   investment_repayments_payment_investment: "written once per payment, inside the payment's transaction, which holds the loan's row lock (decision 0016)",
+  withdrawals_account_key: "created only under a row lock on the investment account, after looking the key up (decision 0020)",
+  withdrawals_signature: "created only under a row lock on the investment account; the code's signature is consumed in that transaction (decision 0020)",
   payments_gateway_transaction: "checked and written under a transaction-scoped advisory lock on the transaction id (decision 0016)",
   api_keys_key_hash: "hash of a 256-bit random key, written only by `npm run api-key` and the sandbox seed (ON CONFLICT DO NOTHING; decision 0023)",
 };
