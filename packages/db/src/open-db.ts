@@ -22,10 +22,11 @@ import * as invoiceSchema from "./invoice-schema.ts";
 import * as investmentSchema from "./investment-schema.ts";
 import * as disbursalSchema from "./disbursal-schema.ts";
 import * as paymentSchema from "./payment-schema.ts";
+import * as insuranceSchema from "./insurance-schema.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 /** Every table, for typed queries. */
-export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema };
+export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...insuranceSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
