@@ -29,6 +29,7 @@ import type { FileStorage } from "./integrations/storage/file-storage.ts";
 import { selectStorage } from "./integrations/storage/select-storage.ts";
 import { scopedFlowRoutes } from "./modules/flows/scoped-routes.ts";
 import { lenderFundsRoutes } from "./modules/ledger/routes.ts";
+import { lenderTaxRoutes } from "./modules/lender-tax/routes.ts";
 import { invoiceRoutes } from "./modules/invoices/routes.ts";
 import { fundingRoutes } from "./modules/funding/routes.ts";
 import { disbursalRoutes } from "./modules/disbursal/routes.ts";
@@ -163,6 +164,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(fieldUploadRoutes, { prefix: "/app_api/v1" });
   await app.register(scopedFlowRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderFundsRoutes, { prefix: "/app_api/v1" });
+  await app.register(lenderTaxRoutes, { prefix: "/app_api/v1" });
   await app.register(invoiceRoutes, { prefix: "/app_api/v1" });
   await app.register(fundingRoutes, { prefix: "/app_api/v1" });
   await app.register(disbursalRoutes, { prefix: "/app_api/v1" });
