@@ -38,6 +38,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Who pays borrowers at disbursal (decision 0015): only the sandbox bank exists yet. */
     BANK_ADAPTER: z.enum(["sandbox"]).optional(),
+    /** Who pays lenders' insurance claims (decision 0020): only the sandbox insurer exists yet. */
+    INSURER_ADAPTER: z.enum(["sandbox"]).optional(),
     /** How the sandbox bank answers a disbursal: pay, refuse every time (retryable), or refuse the first call per transfer. */
     SANDBOX_BANK_DISBURSAL: z.enum(["succeed", "fail", "fail_once"]).default("succeed"),
     /** The banks' codes for the platform's virtual accounts: "bca_va:39358,bni_va:81234,…" (decision 0012). */
@@ -76,6 +78,10 @@ const envSchema = z
         /** Null outside the sandbox: integrations/bank refuses to start then. */
         adapter: env.BANK_ADAPTER ?? (sandbox ? ("sandbox" as const) : null),
         sandboxDisbursal: env.SANDBOX_BANK_DISBURSAL,
+      },
+      insurer: {
+        /** Null outside the sandbox: integrations/insurer refuses to start then. */
+        adapter: env.INSURER_ADAPTER ?? (sandbox ? ("sandbox" as const) : null),
       },
       /** The public sandbox secret inside the sandbox; outside it the webhook refuses to start without one (modules/repayments). */
       paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET ?? (sandbox ? SANDBOX_PAYMENT_GATEWAY_SECRET : undefined),
