@@ -4,6 +4,7 @@ import { applicationCancellation } from "./definitions/application-cancellation.
 import { bniPayrollLoanPlusPayrollLoan } from "./definitions/bni-payroll-loan-plus-payroll-loan.ts";
 import { bniPayrollLoanPlusPayrollLoanReturning } from "./definitions/bni-payroll-loan-plus-payroll-loan-returning.ts";
 import { changePaymentChannel } from "./definitions/change-payment-channel.ts";
+import { insuranceChoiceLenderAccount } from "./definitions/insurance-choice-lender-account.ts";
 import { noFlowAvailable } from "./definitions/no-flow-available.ts";
 import { profileChange } from "./definitions/profile-change.ts";
 import { splOnboarding } from "./definitions/spl-onboarding.ts";
@@ -19,6 +20,7 @@ export const FLOW_DEFINITIONS: readonly FlowDefinition[] = [
   profileChange,
   voiceAiBizbaz,
   changePaymentChannel,
+  insuranceChoiceLenderAccount,
   applicationCancellation,
   splReturning,
   splReturningNtb,

@@ -6,6 +6,7 @@ import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { nikBirthDate } from "@pinjaman/domain/nik";
 import type { CompletionKey } from "../../flows/definition.ts";
+import { setAutomaticInsurance } from "../insurance/insurance-settings.ts";
 import type { RequestOrigin } from "../audit/audit-service.ts";
 import { createSession, type IssuedSession } from "../sessions/session-service.ts";
 import { cancelApplication } from "../account-applications/cancellation.ts";
@@ -149,6 +150,11 @@ const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Pro
   async payment_channel(tx, input) {
     if (!input.accountId) throw new Error("payment channel flow without an account");
     await choosePaymentChannel(tx, { accountId: input.accountId, customerId: input.customerId, channel: str(input.values, "payment_channel") });
+  },
+
+  async insurance_setting(tx, input) {
+    if (!input.accountId) throw new Error("insurance flow without an account");
+    await setAutomaticInsurance(tx, input.accountId, input.values.automatic_insurance_investor === true, input.now);
   },
 
   async application_cancellation(tx, input) {
