@@ -1,3 +1,4 @@
+import { INSURANCE_CHOICE_FLOW_KEY } from "@pinjaman/contracts/insurance";
 import type { FlowDefinition } from "../definition.ts";
 import { endStep, field, next, optional } from "./steps.ts";
 
@@ -8,7 +9,7 @@ import { endStep, field, next, optional } from "./steps.ts";
  * before keep the cover they were made with.
  */
 export const insuranceChoiceLenderAccount: FlowDefinition = {
-  key: "insurance_choice_lender_account",
+  key: INSURANCE_CHOICE_FLOW_KEY,
   name: "flows.flow.insurance_choice_lender_account",
   audience: "account",
   accountType: "investment",
