@@ -1,4 +1,6 @@
 import { UPLOAD_MAX_BYTES } from "@pinjaman/contracts/uploads";
+import { INSURANCE_PREMIUM_PPM } from "@pinjaman/domain/lender-insurance";
+import { PPH26_RATE_PPM } from "@pinjaman/domain/lender-split";
 import { resolvePostalCodesCsv } from "@pinjaman/db/address-data";
 import { parseChannelCodes, SANDBOX_CHANNEL_CODES, type ChannelCodes } from "@pinjaman/domain/virtual-accounts";
 import { z } from "zod";
@@ -57,7 +59,13 @@ const envSchema = z
     /** The secret the payment gateway signs its notifications with (HMAC-SHA256, decision 0016). */
     PAYMENT_GATEWAY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The platform's fee on each lender's interest, ppm of the gross interest (decision 0016). */
-    PLATFORM_FEE_PPM: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_PLATFORM_FEE_PPM),
+    // What is left of the interest after the highest tax (PPh 26) and the insurance premium (decision 0020).
+    PLATFORM_FEE_PPM: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000 - PPH26_RATE_PPM - INSURANCE_PREMIUM_PPM, "with PPh 26 and the insurance premium must leave the lender some interest")
+      .default(DEFAULT_PLATFORM_FEE_PPM),
   })
   .transform((env) => {
     // Sandbox is the default unless production settings (a real database) are given.
