@@ -3,9 +3,10 @@ import { z } from "zod";
 /**
  * GET app_api/v1/accounts/{id}/tax_statements?year=YYYY (issue 9 §2, decision 0020): what the
  * platform withheld from the lender's interest on one investment account, month by month, as a
- * bukti potong PPh 23/26 needs it. All twelve months, zeros where nothing was paid.
+ * bukti potong PPh 23/26 needs it. All twelve months, zeros where nothing was paid. Without
+ * `year`, the business clock's current year.
  */
-export const taxStatementQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+export const taxStatementQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 
 export const taxStatementMonth = z.object({
   /** YYYY-MM. */

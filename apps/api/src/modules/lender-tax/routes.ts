@@ -3,6 +3,7 @@ import { taxStatementQuery, taxStatementResponse } from "@pinjaman/contracts/len
 import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { businessNow } from "../business-clock/business-clock.ts";
 import { callerOf } from "../identity/caller.ts";
 import { taxStatementOf } from "./tax-statement.ts";
 
@@ -22,6 +23,9 @@ export const lenderTaxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: taxStatementResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request) => ({ data: await taxStatementOf(app.db, callerOf(request).customerId, request.params.id, request.query.year) }),
+    async (request) => {
+      const year = request.query.year ?? Number((await businessNow(app.db, { sandbox: app.config.sandbox })).date.slice(0, 4));
+      return { data: await taxStatementOf(app.db, callerOf(request).customerId, request.params.id, year) };
+    },
   );
 };

@@ -2,6 +2,7 @@ import { schema, type Db } from "@pinjaman/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "../../../test/harness.ts";
+import { businessNow } from "../business-clock/business-clock.ts";
 import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
 import { sessionFor } from "../identity/test-sessions.ts";
@@ -61,7 +62,7 @@ describe("GET accounts/{id}/tax_statements", () => {
     expect((await get("pajak.wpln@contoh.co.id", foreign.accountId, "2025")).json().data.totals.tax_withheld).toBe(0);
   });
 
-  it("is the owner's only (404 for another lender's or a loan account) and needs a year (400)", async () => {
+  it("is the owner's only (404 for another lender's account), takes the business year by default and refuses a bad year (400)", async () => {
     const lender = await lenderWithFunds(db, "pajak.pemilik@contoh.co.id", 0, "2026-01-30");
     const other = await sessionFor(db, "sari@pinjaman.test");
     const own = await sessionFor(db, "pajak.pemilik@contoh.co.id");
@@ -69,7 +70,12 @@ describe("GET accounts/{id}/tax_statements", () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.code).toBe("account_not_found");
     const noYear = await t.app.inject({ method: "GET", url: `${APP}/accounts/${lender.accountId}/tax_statements`, headers: own.headers });
-    expect(noYear.statusCode).toBe(400);
-    expect(noYear.json().error.fields).toHaveProperty("year");
+    expect(noYear.statusCode).toBe(200);
+    const thisYear = Number((await businessNow(db, { sandbox: true })).date.slice(0, 4));
+    expect(noYear.json().data).toMatchObject({ year: thisYear, totals: { tax_withheld: 0 } });
+    expect(noYear.json().data.months[0].month).toBe(`${thisYear}-01`);
+    const badYear = await t.app.inject({ method: "GET", url: `${APP}/accounts/${lender.accountId}/tax_statements?year=dua`, headers: own.headers });
+    expect(badYear.statusCode).toBe(400);
+    expect(badYear.json().error.fields).toHaveProperty("year");
   });
 });
