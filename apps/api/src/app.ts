@@ -30,6 +30,7 @@ import { selectStorage } from "./integrations/storage/select-storage.ts";
 import { scopedFlowRoutes } from "./modules/flows/scoped-routes.ts";
 import { lenderFundsRoutes } from "./modules/ledger/routes.ts";
 import { lenderMoneyRoutes } from "./modules/lender-money/routes.ts";
+import { lenderTaxRoutes } from "./modules/lender-tax/routes.ts";
 import { invoiceRoutes } from "./modules/invoices/routes.ts";
 import { fundingRoutes } from "./modules/funding/routes.ts";
 import { autoinvestRoutes } from "./modules/autoinvest/routes.ts";
@@ -166,6 +167,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(scopedFlowRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderFundsRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderMoneyRoutes, { prefix: "/app_api/v1" });
+  await app.register(lenderTaxRoutes, { prefix: "/app_api/v1" });
   await app.register(invoiceRoutes, { prefix: "/app_api/v1" });
   await app.register(fundingRoutes, { prefix: "/app_api/v1" });
   await app.register(autoinvestRoutes, { prefix: "/app_api/v1" });

@@ -11,6 +11,12 @@ describe("loadConfig", () => {
     expect(c.publicOrigin).toBe("http://127.0.0.1:3000");
   });
 
+  it("keeps the platform fee low enough that PPh 26 and the insurance premium still leave the lender interest, and picks the sandbox insurer", () => {
+    expect(loadConfig({ PLATFORM_FEE_PPM: "650000" }).platformFeePpm).toBe(650_000);
+    expect(() => loadConfig({ PLATFORM_FEE_PPM: "650001" })).toThrow(/PLATFORM_FEE_PPM: with PPh 26 and the insurance premium/);
+    expect(loadConfig({}).insurer.adapter).toBe("sandbox");
+  });
+
   it("turns the sandbox off by default when a real database is given; company keys are rows, not a setting", () => {
     const c = loadConfig({ DATABASE_URL: "postgres://db/pinjaman" });
     expect(c.sandbox).toBe(false);

@@ -1,4 +1,6 @@
 import { UPLOAD_MAX_BYTES } from "@pinjaman/contracts/uploads";
+import { INSURANCE_PREMIUM_PPM } from "@pinjaman/domain/lender-insurance";
+import { PPH26_RATE_PPM } from "@pinjaman/domain/lender-split";
 import { resolvePostalCodesCsv } from "@pinjaman/db/address-data";
 import { parseChannelCodes, SANDBOX_CHANNEL_CODES, type ChannelCodes } from "@pinjaman/domain/virtual-accounts";
 import { z } from "zod";
@@ -37,6 +39,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Who pays borrowers at disbursal (decision 0015): only the sandbox bank exists yet. */
     BANK_ADAPTER: z.enum(["sandbox"]).optional(),
+    /** Who pays lenders' insurance claims (decision 0024): only the sandbox insurer exists yet. */
+    INSURER_ADAPTER: z.enum(["sandbox"]).optional(),
     /** How the sandbox bank answers a disbursal: pay, refuse every time (retryable), or refuse the first call per transfer. */
     SANDBOX_BANK_DISBURSAL: z.enum(["succeed", "fail", "fail_once"]).default("succeed"),
     /** The banks' codes for the platform's virtual accounts: "bca_va:39358,bni_va:81234,…" (decision 0012). */
@@ -54,7 +58,13 @@ const envSchema = z
     /** The secret the payment gateway signs its notifications with (HMAC-SHA256, decision 0016). */
     PAYMENT_GATEWAY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The platform's fee on each lender's interest, ppm of the gross interest (decision 0016). */
-    PLATFORM_FEE_PPM: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_PLATFORM_FEE_PPM),
+    // What is left of the interest after the highest tax (PPh 26) and the insurance premium (decision 0024).
+    PLATFORM_FEE_PPM: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000 - PPH26_RATE_PPM - INSURANCE_PREMIUM_PPM, "with PPh 26 and the insurance premium must leave the lender some interest")
+      .default(DEFAULT_PLATFORM_FEE_PPM),
   })
   .transform((env) => {
     // Sandbox is the default unless production settings (a real database) are given.
@@ -74,6 +84,10 @@ const envSchema = z
         /** Null outside the sandbox: integrations/bank refuses to start then. */
         adapter: env.BANK_ADAPTER ?? (sandbox ? ("sandbox" as const) : null),
         sandboxDisbursal: env.SANDBOX_BANK_DISBURSAL,
+      },
+      insurer: {
+        /** Null outside the sandbox: integrations/insurer refuses to start then. */
+        adapter: env.INSURER_ADAPTER ?? (sandbox ? ("sandbox" as const) : null),
       },
       /** The public sandbox secret inside the sandbox; outside it the webhook refuses to start without one (modules/repayments). */
       paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET ?? (sandbox ? SANDBOX_PAYMENT_GATEWAY_SECRET : undefined),

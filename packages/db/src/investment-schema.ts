@@ -1,6 +1,6 @@
 import { INVESTMENT_STATUSES } from "@pinjaman/domain/status-labels";
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { customers } from "./auth-schema.ts";
 import { ledgerTransfers } from "./ledger-schema.ts";
 import { accountApplications, accounts } from "./loan-schema.ts";
@@ -33,6 +33,11 @@ export const investments = pgTable(
      * so the row comes first); never null once committed.
      */
     reservationTransferId: uuid("reservation_transfer_id").references((): AnyPgColumn => ledgerTransfers.id, { onDelete: "restrict" }),
+    /**
+     * Covered by automatic insurance (decision 0024): the investment account's setting when the
+     * row was inserted, copied by a BEFORE INSERT trigger (migration 0023), never changed after.
+     */
+    insured: boolean("insured").notNull().default(false),
     /** The lender's key: the same key on the same investment account invests once. */
     idempotencyKey: text("idempotency_key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -63,6 +63,18 @@ export const LEDGER_ACCOUNT_KINDS = {
   write_offs: { normal: "debit", debitsMustNotExceedCredits: false, creditsMustNotExceedDebits: true, owners: { required: ["accountId"] } },
   /** Tax withheld from lenders' interest (PPh 23/26), owed to the state. */
   tax_withheld: { normal: "credit", debitsMustNotExceedCredits: true, creditsMustNotExceedDebits: false, owners: { required: [] } },
+  /**
+   * What the platform holds for the insurer (decision 0024): premiums taken from insured lenders'
+   * interest and recoveries on claimed shares, until remitted. A claim's cash passes through it
+   * (bank_escrow → insurer → lender_funds), so it never goes below zero.
+   */
+  insurer: { normal: "credit", debitsMustNotExceedCredits: true, creditsMustNotExceedDebits: false, owners: { required: [] } },
+  /**
+   * The insurer's share of one loan after a claim (subrogation): the principal the loan still owes
+   * on an investment whose lender the insurer has paid. `accountId` the loan account, `investmentId`
+   * the investment claimed. Counted with the lenders' shares against the loan's receivable.
+   */
+  insurer_investment: { normal: "credit", debitsMustNotExceedCredits: true, creditsMustNotExceedDebits: false, owners: { required: ["accountId", "investmentId"] } },
   /** Payments that match no virtual account or amount, parked for reconciliation. */
   payment_suspense: { normal: "credit", debitsMustNotExceedCredits: true, creditsMustNotExceedDebits: false, owners: { required: [] } },
 } as const satisfies Record<string, KindRule>;
@@ -87,6 +99,12 @@ export const TRANSFER_CODES = [
   "late_fee",
   "platform_fee",
   "tax_withholding",
+  /** An insured investment's premium, from the lender's interest to the insurer (decision 0024). */
+  "insurance_premium",
+  /** A claim paid: the insurer's cash arriving, and passed on to the insured lender. */
+  "insurance_claim",
+  /** A claimed share passing from the lender to the insurer. */
+  "insurance_subrogation",
   "overpayment",
   "write_off",
   "payment_parked",
@@ -279,7 +297,7 @@ const sum = (values: Iterable<number>) => {
  * - each account's totals are exactly the sum of its transfers;
  * - transfers are positive, between two accounts, and a pending one resolves at most once, for at most its amount;
  * - no account breaks its balance limit (no lender's available funds below zero);
- * - each loan's receivable equals the sum of its lenders' shares.
+ * - each loan's receivable equals the sum of its lenders' shares (the insurer's among them after a claim).
  */
 export function ledgerViolations(accounts: readonly LedgerAccountState[], transfers: readonly TransferRecord[]): string[] {
   const violations: string[] = [];
@@ -321,7 +339,7 @@ export function ledgerViolations(accounts: readonly LedgerAccountState[], transf
   for (const account of accounts) {
     if (!account.accountId) continue;
     if (account.kind === "loan_receivable") receivables.set(account.accountId, (receivables.get(account.accountId) ?? 0) + balanceOf(account.kind, account).posted);
-    if (account.kind === "lender_investment") shares.set(account.accountId, (shares.get(account.accountId) ?? 0) + balanceOf(account.kind, account).posted);
+    if (account.kind === "lender_investment" || account.kind === "insurer_investment") shares.set(account.accountId, (shares.get(account.accountId) ?? 0) + balanceOf(account.kind, account).posted);
   }
   for (const loan of new Set([...receivables.keys(), ...shares.keys()])) {
     const receivable = receivables.get(loan) ?? 0;

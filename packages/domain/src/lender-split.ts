@@ -17,6 +17,11 @@ export const PPH26_RATE_PPM = 200_000;
 
 export type TaxResidence = "resident" | "non_resident";
 
+/**
+ * The rate on a lender's gross interest by PMK 69/2022 art. 3 (decision 0024). A resident without
+ * an NPWP is not charged the 100 % surcharge of UU PPh art. 23(1a): the registration records the
+ * NIK, which serves as a resident individual's NPWP (UU HPP, PMK 112/2022).
+ */
 export function withholdingTaxRatePpm(residence: TaxResidence): number {
   return residence === "resident" ? PPH23_RATE_PPM : PPH26_RATE_PPM;
 }
@@ -72,14 +77,24 @@ function ppmOf(amount: number, ppm: number): number {
 
 /** One lender's interest: platform fee and withholding tax taken, each rounded down; net + fee + tax = interest. */
 export function deductFromInterest(interest: number, platformFeePpm: number, taxRatePpm: number): InterestDeductions {
+  const { insurancePremium: _, ...deductions } = deductAllFromInterest(interest, platformFeePpm, taxRatePpm, 0);
+  return deductions;
+}
+
+/**
+ * One lender's interest with the insurance premium of an insured investment (lender-insurance.ts)
+ * taken too, each part a ppm of the gross interest rounded down: net + fee + tax + premium = interest.
+ */
+export function deductAllFromInterest(interest: number, platformFeePpm: number, taxRatePpm: number, premiumRatePpm: number): InterestDeductions & { insurancePremium: number } {
   if (!isRupiah(interest)) throw new RangeError(`interest must be integer rupiah, got ${interest}`);
-  for (const ppm of [platformFeePpm, taxRatePpm]) {
+  for (const ppm of [platformFeePpm, taxRatePpm, premiumRatePpm]) {
     if (!Number.isSafeInteger(ppm) || ppm < 0) throw new RangeError(`Rates must be non-negative integer ppm, got ${ppm}`);
   }
-  if (platformFeePpm + taxRatePpm > PPM) throw new RangeError("Platform fee and tax together exceed the interest");
+  if (platformFeePpm + taxRatePpm + premiumRatePpm > PPM) throw new RangeError("Platform fee, tax and premium together exceed the interest");
   const platformFee = ppmOf(interest, platformFeePpm);
   const tax = ppmOf(interest, taxRatePpm);
-  return { platformFee, tax, net: interest - platformFee - tax };
+  const insurancePremium = ppmOf(interest, premiumRatePpm);
+  return { platformFee, tax, insurancePremium, net: interest - platformFee - tax - insurancePremium };
 }
 
 export interface RepaymentComponents {

@@ -1,4 +1,4 @@
-import { deductFromInterest, splitAmongLenders } from "./lender-split.ts";
+import { deductAllFromInterest, splitAmongLenders } from "./lender-split.ts";
 import { isRupiah } from "./money.ts";
 
 /**
@@ -10,8 +10,8 @@ import { isRupiah } from "./money.ts";
  *   later one, no share is ever repaid more than it holds, and the payment that clears the loan
  *   pays every share exactly its balance. (Splitting every payment by the original amounts would
  *   let the rounding of several payments push one share a rupiah past its balance.)
- * - From each lender's gross interest the platform fee and the withholding tax are taken
- *   (`deductFromInterest`, each rounded down).
+ * - From each lender's gross interest the platform fee, the withholding tax and, for an insured
+ *   investment, the insurance premium are taken (`deductAllFromInterest`, each rounded down).
  */
 
 export interface LenderPosition {
@@ -20,8 +20,10 @@ export interface LenderPosition {
   amount: number;
   /** Principal the loan still owes this lender (their lender_investment balance). */
   outstandingPrincipal: number;
-  /** Withholding tax on this lender's interest, ppm (0 until the lender issue withholds PPh 23/26). */
+  /** Withholding tax on this lender's interest, ppm (PPh 23/26; 0 for a share the insurer holds after a claim). */
   taxRatePpm: number;
+  /** Insurance premium of an insured investment, ppm of its interest (0 when uninsured). */
+  premiumRatePpm?: number;
 }
 
 export interface LenderPayout {
@@ -31,7 +33,8 @@ export interface LenderPayout {
   interest: number;
   platformFee: number;
   tax: number;
-  /** Interest after fee and tax. */
+  insurancePremium: number;
+  /** Interest after fee, tax and premium. */
   net: number;
   lateFee: number;
 }
@@ -55,6 +58,6 @@ export function lenderPayouts(parts: RepaidParts, lenders: readonly LenderPositi
   const lateFee = splitAmongLenders(parts.lateFee, weights);
   return lenders.map((l, k) => {
     const gross = interest[k]!.amount;
-    return { investmentId: l.investmentId, principal: principal.get(l.investmentId) ?? 0, interest: gross, ...deductFromInterest(gross, platformFeePpm, l.taxRatePpm), lateFee: lateFee[k]!.amount };
+    return { investmentId: l.investmentId, principal: principal.get(l.investmentId) ?? 0, interest: gross, ...deductAllFromInterest(gross, platformFeePpm, l.taxRatePpm, l.premiumRatePpm ?? 0), lateFee: lateFee[k]!.amount };
   });
 }

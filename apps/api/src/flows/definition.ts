@@ -74,6 +74,8 @@ export type CompletionKey =
   | "application_cancellation"
   /** A lender registers: investment account, lender profile and lender role (decision 0022). */
   | "lender_registration"
+  /** The investment account's automatic insurance (decision 0024). */
+  | "insurance_setting"
   /** An information page (no_flow_available): it has no movement and never completes. */
   | "none";
 
@@ -84,13 +86,15 @@ export const LOAN_APPLICATION_COMPLETIONS: readonly CompletionKey[] = ["loan_app
  * Values the server fills in when a progress starts (decision 0018): what it knows of the
  * customer (profile and last application), or why the new-loan rule forbids a new loan.
  */
-export type PrefillKey = "known_customer" | "new_loan_refusal";
+export type PrefillKey = "known_customer" | "new_loan_refusal" | "insurance_setting";
 
 export type FlowDefinition = {
   key: string;
   /** Catalogue key of the flow's name. */
   name: string;
   audience: "public" | "customer" | "account" | "account_application";
+  /** Which accounts an `account` flow works on (`accounts.type_key`); loan unless said. */
+  accountType?: "loan" | "investment";
   productKey?: string;
   steps: StepDefinition[];
   /** An application flow starts only on an application in one of these statuses; else 409 with `refusal` (a catalogue key). */

@@ -5,6 +5,7 @@ import { bniPayrollLoanPlusPayrollLoan } from "./definitions/bni-payroll-loan-pl
 import { bniPayrollLoanPlusPayrollLoanReturning } from "./definitions/bni-payroll-loan-plus-payroll-loan-returning.ts";
 import { changePaymentChannel } from "./definitions/change-payment-channel.ts";
 import { lenderOnboarding } from "./definitions/lender-onboarding.ts";
+import { insuranceChoiceLenderAccount } from "./definitions/insurance-choice-lender-account.ts";
 import { noFlowAvailable } from "./definitions/no-flow-available.ts";
 import { profileChange } from "./definitions/profile-change.ts";
 import { splOnboarding } from "./definitions/spl-onboarding.ts";
@@ -20,6 +21,7 @@ export const FLOW_DEFINITIONS: readonly FlowDefinition[] = [
   profileChange,
   voiceAiBizbaz,
   changePaymentChannel,
+  insuranceChoiceLenderAccount,
   applicationCancellation,
   splReturning,
   splReturningNtb,

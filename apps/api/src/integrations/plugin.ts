@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { JobIntegrations } from "../jobs/job-definition.ts";
 import { selectBank, type BankAdapter } from "./bank/bank-adapter.ts";
+import { selectInsurer } from "./insurer/insurer-adapter.ts";
 import { selectMailer, type Mailer } from "./mail.ts";
 import { selectOpenBanking, type OpenBankingProvider } from "./open-banking/open-banking-provider.ts";
 import { selectSms, type SmsSender } from "./sms.ts";
@@ -34,7 +35,7 @@ export const integrationsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate("mailer", selectMailer(app.config, app.db));
   app.decorate("sms", selectSms(app.config, app.db));
   app.decorate("bank", selectBank(app.config, app.db));
-  app.decorate("jobIntegrations", { sandbox: app.config.sandbox, bank: app.bank, virtualAccountCodes: app.config.virtualAccountCodes });
+  app.decorate("jobIntegrations", { sandbox: app.config.sandbox, bank: app.bank, insurer: selectInsurer(app.config), virtualAccountCodes: app.config.virtualAccountCodes });
   app.decorate("voice", selectVoice(app.config));
   app.decorate("openBanking", selectOpenBanking(app.config));
 

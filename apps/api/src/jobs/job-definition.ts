@@ -3,6 +3,7 @@ import { assertValidSchedule, type JobSchedule } from "@pinjaman/domain/business
 import type { ChannelCodes } from "@pinjaman/domain/virtual-accounts";
 import type { FastifyBaseLogger } from "fastify";
 import type { BankAdapter } from "../integrations/bank/bank-adapter.ts";
+import type { InsurerAdapter } from "../integrations/insurer/insurer-adapter.ts";
 
 /** The outside parties and settings a job may use, chosen by configuration like the app's. */
 export type JobIntegrations = {
@@ -12,6 +13,8 @@ export type JobIntegrations = {
    */
   sandbox: boolean;
   bank: BankAdapter;
+  /** The insurer lenders' claims are filed with (decision 0024). */
+  insurer: InsurerAdapter;
   /** The platform's virtual-account codes (config.virtualAccountCodes); null when not configured. */
   virtualAccountCodes: ChannelCodes | null;
 };
@@ -20,6 +23,7 @@ export type JobIntegrations = {
 export const NO_INTEGRATIONS: JobIntegrations = {
   sandbox: false,
   bank: { transfer: () => Promise.reject(new Error("this job run was given no bank adapter")) },
+  insurer: { fileClaim: () => Promise.reject(new Error("this job run was given no insurer adapter")) },
   virtualAccountCodes: null,
 };
 

@@ -23,3 +23,4 @@ import "./loans.ts";
 import "./lender_money.ts";
 import "./autoinvest.ts";
 import "./lender.ts";
+import "./insurance.ts";

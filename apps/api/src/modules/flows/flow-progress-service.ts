@@ -30,6 +30,7 @@ import {
   progressNotFound,
 } from "./flow-errors.ts";
 import { assertNotLender } from "./lender-registration.ts";
+import { automaticInsurance } from "../insurance/insurance-settings.ts";
 import { assertNewLoanAllowed, assertNoUnpaidPrincipal, prefillValues } from "./new-loan.ts";
 import { progressReachableBy } from "./progress-access.ts";
 import { checkStep, contractSubject, type FieldMessages } from "./step-checks.ts";
@@ -129,7 +130,7 @@ async function startableFlow(engine: FlowEngine, actor: Actor, flowKey: string, 
   if (wanted ? audience !== wanted : audience === "account" || audience === "account_application") throw flowNotFound();
   if (scope.publicOnly && audience !== "public") throw flowNotFound();
   if (audience !== "public" && !actor.caller) throw loginRequired();
-  if (scope.accountId) await ownAccount(engine.db, actor, scope.accountId);
+  if (scope.accountId && (await ownAccount(engine.db, actor, scope.accountId)) !== (version.definition.accountType ?? "loan")) throw flowNotFound();
   if (scope.accountApplicationId) {
     const status = await ownApplication(engine.db, actor, scope.accountApplicationId);
     const rule = version.definition.applicationStatuses;
@@ -138,14 +139,15 @@ async function startableFlow(engine: FlowEngine, actor: Actor, flowKey: string, 
   return version;
 }
 
-/** The caller's loan account (an investment account has no loan flows); 404 for anything else. */
-async function ownAccount(db: Db, actor: Actor, accountId: string): Promise<void> {
+/** The caller's account's type (a loan account has loan flows, an investment account its own); 404 for anyone else's. */
+async function ownAccount(db: Db, actor: Actor, accountId: string): Promise<string> {
   const [row] = await db
-    .select({ id: schema.accounts.id })
+    .select({ typeKey: schema.accounts.typeKey })
     .from(schema.accounts)
-    .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.typeKey, "loan"), eq(schema.accounts.customerId, actor.caller?.customerId ?? sql`null`)))
+    .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.customerId, actor.caller?.customerId ?? sql`null`)))
     .limit(1);
   if (!row) throw new FlowError(404, "account_not_found", "flows.error.account_not_found");
+  return row.typeKey;
 }
 
 /** The caller's application's status; 404 for anyone else's. */
@@ -171,8 +173,11 @@ export function listFlows(engine: FlowEngine, actor: Actor): FlowSummary[] {
 /** GET accounts/{id}/flows: the flows that work on a loan account of the caller. */
 export async function listAccountFlows(engine: FlowEngine, actor: Actor, accountId: string): Promise<FlowSummary[]> {
   if (!actor.caller) throw loginRequired();
-  await ownAccount(engine.db, actor, accountId);
-  return engine.catalogue.flows().filter((d) => d.audience === "account").map(summary);
+  const type = await ownAccount(engine.db, actor, accountId);
+  return engine.catalogue
+    .flows()
+    .filter((d) => d.audience === "account" && (d.accountType ?? "loan") === type)
+    .map(summary);
 }
 
 /** GET …/flow_progresses/new and …/preview: step one as it would start, nothing stored. */
@@ -181,13 +186,14 @@ export async function newProgress(engine: FlowEngine, actor: Actor, flowKey: str
   const definition = version.definition;
   const first = firstStep(definition, actor);
   const now = actor.now ?? new Date();
-  const values = await startingValues(engine, definition, actor, now);
+  const values = await startingValues(engine, definition, actor, now, scope);
   const ctx = await stepContext(engine, definition, first, values, now);
   return { flow_version_id: version.id, flow: summary(definition), steps_count: definition.steps.length, step: renderStep(definition, first, values, {}, ctx) };
 }
 
 /** What a progress starts with: the server's prefill for a signed-in customer (decision 0018), never the client's. */
-async function startingValues(engine: FlowEngine, definition: FlowDefinition, actor: Actor, now: Date): Promise<FlowValues> {
+async function startingValues(engine: FlowEngine, definition: FlowDefinition, actor: Actor, now: Date, scope: Scope): Promise<FlowValues> {
+  if (definition.prefill === "insurance_setting" && scope.accountId) return { automatic_insurance_investor: await automaticInsurance(engine.db, scope.accountId) };
   const product = await productOf(engine.db, definition);
   return prefillValues(engine.db, engine.catalogue, definition, product, actor.caller?.customerId ?? null, now);
 }
@@ -248,7 +254,7 @@ export async function createProgress(
   const first = firstStep(version.definition, actor);
   if (first.movements.length === 0) throw new FlowError(409, "flow_not_startable", "flows.error.flow_not_startable");
   const { stored } = acceptedValues(first, input.values ?? {});
-  const values = { ...(await startingValues(engine, version.definition, actor, now)), ...stored };
+  const values = { ...(await startingValues(engine, version.definition, actor, now, scope)), ...stored };
   const row = await engine.db.transaction(async (tx) => {
     if (customerId) {
       await tx

@@ -6,6 +6,7 @@ import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { nikBirthDate } from "@pinjaman/domain/nik";
 import type { CompletionKey } from "../../flows/definition.ts";
+import { setAutomaticInsurance } from "../insurance/insurance-settings.ts";
 import type { RequestOrigin } from "../audit/audit-service.ts";
 import { createSession, type IssuedSession } from "../sessions/session-service.ts";
 import { cancelApplication } from "../account-applications/cancellation.ts";
@@ -155,6 +156,11 @@ const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Pro
   /** A lender registers: investment account, lender profile and role (lender-registration.ts). */
   async lender_registration(tx, input) {
     await registerLender(tx, { customerId: input.customerId, values: input.values, today: input.today, now: input.now });
+  },
+
+  async insurance_setting(tx, input) {
+    if (!input.accountId) throw new Error("insurance flow without an account");
+    await setAutomaticInsurance(tx, input.accountId, input.values.automatic_insurance_investor === true, input.now);
   },
 
   async application_cancellation(tx, input) {

@@ -17,7 +17,8 @@ import "@pinjaman/i18n/ns/lender";
 
 const { investments } = schema;
 
-export type Investment = typeof investments.$inferSelect;
+/** An investment as funding_invest answers it (`insured` is set by a trigger, decision 0024, and read where it matters). */
+export type Investment = Omit<typeof investments.$inferSelect, "insured">;
 
 /** An application's funding: its amount, what pending and settled investments hold, and the rest. */
 export type Funding = { amount: number; funded: number; remaining: number };

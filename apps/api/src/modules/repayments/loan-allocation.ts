@@ -1,6 +1,8 @@
 import { schema, type Db } from "@pinjaman/db";
 import { invoiceOutstanding } from "@pinjaman/domain/invoices";
 import { balanceOf } from "@pinjaman/domain/ledger";
+import { premiumRatePpm } from "@pinjaman/domain/lender-insurance";
+import { withholdingTaxRatePpm } from "@pinjaman/domain/lender-split";
 import { waiveInterest } from "@pinjaman/domain/payoff";
 import { allocatePayment, applyAllocation, type PaymentAllocation } from "@pinjaman/domain/repayment-allocation";
 import { lenderPayouts, type LenderPayout } from "@pinjaman/domain/repayment-shares";
@@ -10,12 +12,12 @@ import type { StoredInvoice } from "../invoices/schedule-fixing.ts";
 import { payoffOf, type LoanPosition } from "./loan-position.ts";
 
 /**
- * PPh 23/26 withholding on lenders' interest belongs to the lender issue (decision 0016): until
- * a lender's tax residence is stored, nothing is withheld. The lender issue replaces this with
- * `withholdingTaxRatePpm(residence)` of packages/domain/src/lender-split.ts and the ledger then
- * moves `lender_funds → tax_withheld` per lender (the code `tax_withholding` exists).
+ * PPh 23 (residents) or PPh 26 (non-residents) on a lender's gross interest (PMK 69/2022,
+ * decision 0024), by the lender profile's tax residency; a lender without a profile (sandbox and
+ * older lenders) is withheld at the resident rate. A share the insurer holds after a claim is not
+ * a lender's interest: nothing is withheld from it.
  */
-const withholdingRatePpm = (_investment: typeof schema.investments.$inferSelect): number => 0;
+const withholdingRatePpm = (lender: LenderOfLoan): number => (lender.claimed ? 0 : withholdingTaxRatePpm(lender.taxResidency ?? "resident"));
 
 export type LoanAllocation = {
   lateFee: number;
@@ -24,7 +26,7 @@ export type LoanAllocation = {
   credit: number;
   creditUsed: number;
   waivedInterest: number;
-  /** Each lender's part, for recordInvestmentRepayments once the payment is stored. */
+  /** Each lender's part (not the insurer's parts of claimed shares), for recordInvestmentRepayments once the payment is stored. */
   payouts: LenderPayout[];
   /** Every invoice is paid: the caller closes the loan. */
   paidOff: boolean;
@@ -75,11 +77,17 @@ export async function allocateToLoan(
   }
   const payouts = lenderPayouts(
     parts,
-    ledger.lenders.map((l) => ({ investmentId: l.investment.id, amount: l.investment.amount, outstandingPrincipal: balanceOf("lender_investment", l.share).posted, taxRatePpm: withholdingRatePpm(l.investment) })),
+    ledger.lenders.map((l) => ({
+      investmentId: l.investment.id,
+      amount: l.investment.amount,
+      outstandingPrincipal: balanceOf(l.share.kind, l.share).posted,
+      taxRatePpm: withholdingRatePpm(l),
+      premiumRatePpm: premiumRatePpm({ insured: l.investment.insured, claimed: l.claimed }),
+    })),
     input.platformFeePpm,
   );
   await createTransfers(tx, movements(input, ledger, { ...parts, credit: allocation.credit, creditUsed }, payouts));
-  return { ...parts, payouts, credit: allocation.credit, creditUsed, waivedInterest: payingOff ? payoff.waivedInterest : 0, paidOff: stillOpen === 0 };
+  return { ...parts, payouts: payouts.filter((_, k) => !ledger.lenders[k]!.claimed), credit: allocation.credit, creditUsed, waivedInterest: payingOff ? payoff.waivedInterest : 0, paidOff: stillOpen === 0 };
 }
 
 /**
@@ -114,32 +122,55 @@ async function writeInvoices(tx: Db, originals: readonly StoredInvoice[], billed
 
 type Parts = { lateFee: number; interest: number; principal: number; credit: number; creditUsed: number };
 
-type LoanLedger = Record<"escrow" | "clearing" | "credit" | "receivable" | "platformFees" | "lateFees", LedgerAccount> & {
-  lenders: { investment: typeof schema.investments.$inferSelect; funds: LedgerAccount; share: LedgerAccount }[];
+type LenderOfLoan = {
+  investment: typeof schema.investments.$inferSelect;
+  taxResidency: "resident" | "non_resident" | null;
+  /** An insurance claim has passed the share to the insurer (decision 0024). */
+  claimed: boolean;
+};
+
+type LoanLedger = Record<"escrow" | "clearing" | "credit" | "receivable" | "platformFees" | "lateFees" | "taxWithheld" | "insurer", LedgerAccount> & {
+  /** Per settled investment: who is paid (the lender's funds, or the insurer after a claim) and the share repaid (lender_investment, or insurer_investment). */
+  lenders: (LenderOfLoan & { funds: LedgerAccount; share: LedgerAccount })[];
 };
 
 /** The ledger accounts a payment of the loan moves money between (opened in one query when they exist), with each settled investment's. */
 async function loanLedgerAccounts(tx: Db, input: { borrowerId: string; accountId: string; virtualAccountNumber: string }, position: LoanPosition): Promise<LoanLedger> {
   const { borrowerId, accountId } = input;
-  const investments = await tx
-    .select()
-    .from(schema.investments)
-    .where(and(eq(schema.investments.accountApplicationId, position.application.id), eq(schema.investments.status, "settled")))
-    .orderBy(schema.investments.id);
-  const [escrow, clearing, credit, receivable, platformFees, lateFees, ...lenderAccounts] = await openLedgerAccounts(tx, [
+  const investments: LenderOfLoan[] = (
+    await tx
+      .select({ investment: schema.investments, taxResidency: schema.lenderProfiles.taxResidency, claimId: schema.insuranceClaims.id })
+      .from(schema.investments)
+      .leftJoin(schema.lenderProfiles, eq(schema.lenderProfiles.customerId, schema.investments.customerId))
+      .leftJoin(schema.insuranceClaims, eq(schema.insuranceClaims.investmentId, schema.investments.id))
+      .where(and(eq(schema.investments.accountApplicationId, position.application.id), eq(schema.investments.status, "settled")))
+      .orderBy(schema.investments.id)
+  ).map((r) => ({ investment: r.investment, taxResidency: r.taxResidency, claimed: r.claimId !== null }));
+  const [escrow, clearing, credit, receivable, platformFees, lateFees, taxWithheld, insurer, ...lenderAccounts] = await openLedgerAccounts(tx, [
     { kind: "bank_escrow" },
     { kind: "borrower_clearing", owner: { customerId: borrowerId, accountId, virtualAccount: input.virtualAccountNumber } },
     { kind: "borrower_credit", owner: { customerId: borrowerId, accountId } },
     { kind: "loan_receivable", owner: { customerId: borrowerId, accountId } },
     { kind: "platform_fees" },
     { kind: "late_fees" },
-    ...investments.flatMap((investment): LedgerAccountSpec[] => [
-      { kind: "lender_funds", owner: { customerId: investment.customerId, accountId: investment.investmentAccountId } },
-      { kind: "lender_investment", owner: { customerId: investment.customerId, accountId, investmentId: investment.id } },
-    ]),
+    { kind: "tax_withheld" },
+    { kind: "insurer" },
+    ...investments.flatMap(({ investment, claimed }): LedgerAccountSpec[] =>
+      claimed
+        ? [{ kind: "insurer_investment", owner: { accountId, investmentId: investment.id } }]
+        : [
+            { kind: "lender_funds", owner: { customerId: investment.customerId, accountId: investment.investmentAccountId } },
+            { kind: "lender_investment", owner: { customerId: investment.customerId, accountId, investmentId: investment.id } },
+          ],
+    ),
   ]);
-  const lenders = investments.map((investment, k) => ({ investment, funds: lenderAccounts[2 * k]!, share: lenderAccounts[2 * k + 1]! }));
-  return { escrow, clearing, credit, receivable, platformFees, lateFees, lenders };
+  let next = 0;
+  const lenders = investments.map((lender) => {
+    if (lender.claimed) return { ...lender, funds: insurer!, share: lenderAccounts[next++]! };
+    const [funds, share] = [lenderAccounts[next++]!, lenderAccounts[next++]!];
+    return { ...lender, funds, share };
+  });
+  return { escrow, clearing, credit, receivable, platformFees, lateFees, taxWithheld: taxWithheld!, insurer: insurer!, lenders };
 }
 
 /**
@@ -157,6 +188,7 @@ export async function recordInvestmentRepayments(tx: Db, input: { paymentId: str
       interest: p.interest,
       platformFee: p.platformFee,
       tax: p.tax,
+      insurancePremium: p.insurancePremium,
       lateFee: p.lateFee,
     }));
   if (rows.length > 0) await tx.insert(schema.investmentRepayments).values(rows);
@@ -165,7 +197,7 @@ export async function recordInvestmentRepayments(tx: Db, input: { paymentId: str
 /** The ledger batch of one allocated payment (zero amounts left out: a transfer moves something). */
 function movements(input: { paymentId: string; amount: number; businessDate: string }, ledger: LoanLedger, parts: Parts, payouts: readonly LenderPayout[]): TransferInput[] {
   const { paymentId, businessDate } = input;
-  const { escrow, clearing, credit, receivable, platformFees, lateFees, lenders } = ledger;
+  const { escrow, clearing, credit, receivable, platformFees, lateFees, taxWithheld, insurer, lenders } = ledger;
 
   const reference = `payment:${paymentId}`;
   const transfers: TransferInput[] = [];
@@ -180,7 +212,11 @@ function movements(input: { paymentId: string; amount: number; businessDate: str
     const p = payouts[k]!;
     const id = lender.investment.id;
     move(`late_fee_share:${id}`, "late_fee", lateFees.id, lender.funds.id, p.lateFee);
+    // The lender is credited their interest less the platform fee, then the tax and the premium
+    // leave their funds: both show on the lender's own statement (decision 0024).
     move(`interest_share:${id}`, "interest_share", clearing.id, lender.funds.id, p.interest - p.platformFee);
+    move(`tax:${id}`, "tax_withholding", lender.funds.id, taxWithheld.id, p.tax);
+    move(`insurance_premium:${id}`, "insurance_premium", lender.funds.id, insurer.id, p.insurancePremium);
     move(`principal_share:${id}`, "principal_share", lender.share.id, lender.funds.id, p.principal);
   }
   move("platform_fee", "platform_fee", clearing.id, platformFees.id, payouts.reduce((s, p) => s + p.platformFee, 0));

@@ -1,6 +1,8 @@
 import { schema, type Db } from "@pinjaman/db";
 import { addDays } from "@pinjaman/domain/dates";
 import { balanceOf } from "@pinjaman/domain/ledger";
+import { INSURANCE_PREMIUM_PPM } from "@pinjaman/domain/lender-insurance";
+import { withholdingTaxRatePpm } from "@pinjaman/domain/lender-split";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
 import fc from "fast-check";
@@ -17,7 +19,9 @@ import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
  * late fees recorded in between), each payment checked against the books: every rupiah of it
  * allocated, the invoices' paid parts equal to what the payments allocated, the principal
  * balance and receivable equal, each lender paid exactly their share of principal by the end,
- * the ledger balanced (its invariants include receivable = sum of the lenders' shares).
+ * the ledger balanced (its invariants include receivable = sum of the lenders' shares). Lenders are
+ * residents, non-residents or without a lender profile, insured or not: the tax and premium each
+ * investment records are its rate of its interest and what the ledger took from its funds.
  */
 let t: TestApp;
 let db: Db;
@@ -31,7 +35,10 @@ afterAll(async () => {
 });
 
 const scenario = fc.record({
-  lenders: fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 3 }),
+  lenders: fc.array(
+    fc.record({ units: fc.integer({ min: 1, max: 40 }), residency: fc.constantFrom("resident", "non_resident", "no_profile"), insured: fc.boolean() }),
+    { minLength: 1, maxLength: 3 },
+  ),
   term: fc.integer({ min: 1, max: 12 }),
   dailyRatePpm: fc.integer({ min: 0, max: 3000 }),
   feePpm: fc.constantFrom(0, 50_000, 100_000, 333_333),
@@ -53,7 +60,14 @@ describe("repayment of random loans by random payments", () => {
         const k = ++run;
         const effectiveOn = "2026-01-31";
         const lenders = [];
-        for (const [i, units] of s.lenders.entries()) lenders.push({ ...(await lenderWithFunds(db, `acak.${k}.${i}@contoh.co.id`, units * 100_000, effectiveOn)), amount: units * 100_000 });
+        for (const [i, { units, residency, insured }] of s.lenders.entries()) {
+          const lender = await lenderWithFunds(db, `acak.${k}.${i}@contoh.co.id`, units * 100_000, effectiveOn);
+          if (residency === "no_profile") await db.delete(schema.lenderProfiles).where(eq(schema.lenderProfiles.customerId, lender.customerId));
+          else await db.update(schema.lenderProfiles).set({ taxResidency: residency }).where(eq(schema.lenderProfiles.customerId, lender.customerId));
+          if (insured) await db.insert(schema.investmentInsuranceSettings).values({ investmentAccountId: lender.accountId, automaticInsuranceInvestor: true });
+          const rates = { tax: withholdingTaxRatePpm(residency === "non_resident" ? "non_resident" : "resident"), premium: insured ? INSURANCE_PREMIUM_PPM : 0 };
+          lenders.push({ ...lender, amount: units * 100_000, rates });
+        }
         const [b] = await db.insert(schema.customers).values({ name: "Acak", email: `acak.peminjam.${k}@contoh.co.id` }).returning({ id: schema.customers.id });
         const borrowerId = b!.id;
         const loan = await disbursedLoan(db, {
@@ -120,10 +134,12 @@ describe("repayment of random loans by random payments", () => {
         const investments = await db.select().from(schema.investments).where(eq(schema.investments.accountApplicationId, loan.applicationId));
         let lenderTotal = 0;
         for (const l of lenders) lenderTotal += balanceOf("lender_funds", (await findLedgerAccount(db, "lender_funds", { customerId: l.customerId, accountId: l.accountId }))!).posted;
-        const fees = (await db.select().from(schema.ledgerTransfers).where(and(eq(schema.ledgerTransfers.code, "platform_fee"), like(schema.ledgerTransfers.idempotencyKey, "payment:%"))))
-          .filter((f) => paymentIds.includes(f.reference!.slice("payment:".length)))
-          .reduce((x, f) => x + f.amount, 0);
-        expect(lenderTotal + fees).toBe(sums.principal + sums.interest + sums.lateFee);
+        const movedBy = async (code: "platform_fee" | "tax_withholding" | "insurance_premium") =>
+          (await db.select().from(schema.ledgerTransfers).where(and(eq(schema.ledgerTransfers.code, code), like(schema.ledgerTransfers.idempotencyKey, "payment:%"))))
+            .filter((f) => paymentIds.includes(f.reference!.slice("payment:".length)))
+            .reduce((x, f) => x + f.amount, 0);
+        const fees = await movedBy("platform_fee");
+        expect(lenderTotal + fees + (await movedBy("tax_withholding")) + (await movedBy("insurance_premium"))).toBe(sums.principal + sums.interest + sums.lateFee);
         const exactFee = (sums.interest * s.feePpm) / 1_000_000;
         expect(fees).toBeLessThanOrEqual(exactFee);
         expect(fees).toBeGreaterThan(exactFee - lenders.length * s.payments.length);
@@ -135,10 +151,21 @@ describe("repayment of random loans by random payments", () => {
           const moved = (await db.select().from(schema.ledgerTransfers).where(like(schema.ledgerTransfers.reference, "payment:%")))
             .filter((t) => paymentIds.includes(t.reference!.slice("payment:".length)))
             .reduce((x, t) => x + (t.creditAccountId === funds.id ? t.amount : 0) - (t.debitAccountId === funds.id ? t.amount : 0), 0);
-          const recorded = flows
-            .filter((f) => f.investmentId === investment.id)
-            .reduce((x, f) => x + f.principal + f.interest - f.platformFee - f.tax - f.insurancePremium + f.lateFee, 0);
+          const own = flows.filter((f) => f.investmentId === investment.id);
+          const recorded = own.reduce((x, f) => x + f.principal + f.interest - f.platformFee - f.tax - f.insurancePremium + f.lateFee, 0);
           expect(recorded).toBe(moved);
+          const { rates } = lenders.find((l) => l.accountId === investment.investmentAccountId)!;
+          expect(investment.insured).toBe(rates.premium > 0);
+          for (const f of own) {
+            expect(f.tax).toBe(Math.floor((f.interest * rates.tax) / 1_000_000));
+            expect(f.insurancePremium).toBe(Math.floor((f.interest * rates.premium) / 1_000_000));
+          }
+          const takenBy = async (code: "tax_withholding" | "insurance_premium") =>
+            (await db.select().from(schema.ledgerTransfers).where(and(eq(schema.ledgerTransfers.code, code), eq(schema.ledgerTransfers.debitAccountId, funds.id))))
+              .filter((t) => paymentIds.includes(t.reference!.slice("payment:".length)))
+              .reduce((x, t) => x + t.amount, 0);
+          expect(await takenBy("tax_withholding")).toBe(own.reduce((x, f) => x + f.tax, 0));
+          expect(await takenBy("insurance_premium")).toBe(own.reduce((x, f) => x + f.insurancePremium, 0));
         }
       }),
       { numRuns: Number(process.env.REPAYMENT_PROPERTY_RUNS ?? 25) },

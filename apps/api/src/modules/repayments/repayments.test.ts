@@ -61,9 +61,11 @@ describe("receivePayment", () => {
     const [first, second] = await invoicesOf(l.applicationId);
     expect(first).toMatchObject({ status: "paid", paidOn: "2026-02-28", paidPrincipal: 500_000, paidInterest: 60_000 });
     expect(second).toMatchObject({ status: "open", paidPrincipal: 0 });
-    // Lender A: 60 % → principal 300 000, interest 36 000 less 10 % fee; lender B: 40 %.
-    expect(await fundsOf(l.lenders[0]!)).toBe(300_000 + 32_400);
-    expect(await fundsOf(l.lenders[1]!)).toBe(200_000 + 21_600);
+    // Lender A: 60 % → principal 300 000, interest 36 000 less 10 % fee and 15 % PPh 23 (both
+    // residents); lender B: 40 %.
+    expect(await fundsOf(l.lenders[0]!)).toBe(300_000 + 36_000 - 3_600 - 5_400);
+    expect(await fundsOf(l.lenders[1]!)).toBe(200_000 + 24_000 - 2_400 - 3_600);
+    expect(balanceOf("tax_withheld", (await findLedgerAccount(db, "tax_withheld", {}))!).posted).toBeGreaterThanOrEqual(5_400 + 3_600);
     const receivable = await findLedgerAccount(db, "loan_receivable", { customerId: l.borrowerId, accountId: l.accountId });
     expect(balanceOf("loan_receivable", receivable!).posted).toBe(1_500_000);
     const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, l.accountId));

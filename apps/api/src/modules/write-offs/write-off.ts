@@ -16,7 +16,7 @@ export async function writeOffLoan(tx: Db, accountId: string, businessDate: stri
   const ledger = await tx
     .select()
     .from(schema.ledgerAccounts)
-    .where(and(eq(schema.ledgerAccounts.accountId, accountId), inArray(schema.ledgerAccounts.kind, ["loan_receivable", "lender_investment"])));
+    .where(and(eq(schema.ledgerAccounts.accountId, accountId), inArray(schema.ledgerAccounts.kind, ["loan_receivable", "lender_investment", "insurer_investment"])));
   const receivable = ledger.find((a) => a.kind === "loan_receivable");
   const principal = receivable ? balanceOf("loan_receivable", receivable).posted : 0;
   if (principal > 0) {
@@ -24,8 +24,9 @@ export async function writeOffLoan(tx: Db, accountId: string, businessDate: stri
     const transfers: TransferInput[] = [
       { mode: "single_phase", code: "write_off", debitAccountId: writeOffs.id, creditAccountId: receivable!.id, amount: principal, idempotencyKey: `write_off:${accountId}`, businessDate, reference: `account:${accountId}` },
     ];
-    for (const share of ledger.filter((a) => a.kind === "lender_investment")) {
-      const amount = balanceOf("lender_investment", share).posted;
+    // A share claimed from the insurer (decision 0024) is the insurer's loss now, written off the same way.
+    for (const share of ledger.filter((a) => a.kind === "lender_investment" || a.kind === "insurer_investment")) {
+      const amount = balanceOf(share.kind, share).posted;
       if (amount <= 0) continue;
       transfers.push({
         mode: "single_phase",
@@ -33,7 +34,7 @@ export async function writeOffLoan(tx: Db, accountId: string, businessDate: stri
         debitAccountId: share.id,
         creditAccountId: writeOffs.id,
         amount,
-        idempotencyKey: `write_off:${accountId}:${share.investmentId}`,
+        idempotencyKey: `write_off:${accountId}:${share.kind === "insurer_investment" ? "insurer:" : ""}${share.investmentId}`,
         businessDate,
         reference: `investment:${share.investmentId}`,
       });
