@@ -30,6 +30,7 @@ import { selectStorage } from "./integrations/storage/select-storage.ts";
 import { scopedFlowRoutes } from "./modules/flows/scoped-routes.ts";
 import { lenderFundsRoutes } from "./modules/ledger/routes.ts";
 import { invoiceRoutes } from "./modules/invoices/routes.ts";
+import { investmentReadRoutes } from "./modules/funding/read-routes.ts";
 import { fundingRoutes } from "./modules/funding/routes.ts";
 import { disbursalRoutes } from "./modules/disbursal/routes.ts";
 import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./modules/repayments/routes.ts";
@@ -165,6 +166,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(lenderFundsRoutes, { prefix: "/app_api/v1" });
   await app.register(invoiceRoutes, { prefix: "/app_api/v1" });
   await app.register(fundingRoutes, { prefix: "/app_api/v1" });
+  await app.register(investmentReadRoutes, { prefix: "/app_api/v1" });
   await app.register(disbursalRoutes, { prefix: "/app_api/v1" });
   await app.register(sandboxPaymentRoutes, { prefix: "/app_api/v1" });
   await app.register(paymentGatewayRoutes, { prefix: "/pub_api/v1" });

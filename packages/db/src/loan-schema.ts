@@ -78,5 +78,9 @@ export const accountApplications = pgTable(
     rejectionReason: text("rejection_reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("account_applications_account").on(t.accountId)],
+  (t) => [
+    index("account_applications_account").on(t.accountId),
+    // The marketplace reads only the applications open to investment, by approval date.
+    index("account_applications_open").on(t.approvedOn).where(sql`${t.status} = 'waiting_for_investment'`),
+  ],
 );
