@@ -20,3 +20,4 @@ import "./address.ts";
 import "./flows.ts";
 import "./sandbox.ts";
 import "./loans.ts";
+import "./investments.ts";

@@ -8,7 +8,7 @@ import { LoadingBox } from "../shell/loading-box.tsx";
 import { VirtualAccountNumber } from "./virtual-account-number.tsx";
 import { loanPath } from "./loan-tables.tsx";
 import type { LoansApi } from "./loans-api.ts";
-import { useLoaded } from "./use-loaded.ts";
+import { useLoaded } from "../shell/use-loaded.ts";
 import "@pinjaman/i18n/ns/loans";
 
 export const HOW_TO_PAY_ID = "cara-bayar";

@@ -9,7 +9,7 @@ import { ActiveLoanCard } from "./active-loan-card.tsx";
 import { LoanApplications } from "./loan-applications.tsx";
 import { applicationsByAccount, LoanTable } from "./loan-tables.tsx";
 import { loansApi, type LoansApi } from "./loans-api.ts";
-import { useLoaded } from "./use-loaded.ts";
+import { useLoaded } from "../shell/use-loaded.ts";
 import "@pinjaman/i18n/ns/loans";
 import "./loans.css";
 

@@ -7,7 +7,7 @@ import { APPLICATION_MACHINE } from "@pinjaman/domain/statuses/tables";
 import { t } from "@pinjaman/i18n";
 import { useState } from "react";
 import { LoadingBox } from "../shell/loading-box.tsx";
-import type { Loaded } from "./use-loaded.ts";
+import type { Loaded } from "../shell/use-loaded.ts";
 import "@pinjaman/i18n/ns/auth";
 import "@pinjaman/i18n/ns/loans";
 

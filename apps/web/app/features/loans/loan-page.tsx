@@ -14,7 +14,7 @@ import { accountStatusText } from "./loan-tables.tsx";
 import { loansApi, type LoansApi } from "./loans-api.ts";
 import { PaySimulation } from "./pay-simulation.tsx";
 import { StatementDownload } from "./statement-download.tsx";
-import { useLoaded } from "./use-loaded.ts";
+import { useLoaded } from "../shell/use-loaded.ts";
 import "@pinjaman/i18n/ns/loans";
 import "./loans.css";
 

@@ -1,20 +1,12 @@
 import type { NewPayment } from "@pinjaman/contracts/invoices";
 import type { NewPaymentRequest } from "@pinjaman/contracts/payments";
 import { formatDate } from "@pinjaman/domain/dates";
-import { formatRupiah } from "@pinjaman/domain/money";
+import { formatRupiah, parseRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "../shell/api-fetch.ts";
 import type { LoansApi } from "./loans-api.ts";
 import "@pinjaman/i18n/ns/loans";
-
-/** Whole rupiah typed with or without thousands dots ("560.000"); null when not a positive amount. */
-export function parseRupiah(text: string): number | null {
-  const digits = text.replace(/[.\s]/g, "");
-  if (!/^\d{1,11}$/.test(digits)) return null;
-  const amount = Number(digits);
-  return amount >= 1 ? amount : null;
-}
 
 type Props = { accountId: string; payment: NewPayment; api: LoansApi; onPaid: () => void };
 
