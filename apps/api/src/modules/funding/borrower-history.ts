@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 /**
  * What lenders may know of a borrower (issue 9), as SQL expressions on the borrower's customer id
@@ -6,14 +6,10 @@ import { sql, type SQL } from "drizzle-orm";
  * out to them, and their instalments paid by the due date or after. Never their name, NIK,
  * contacts or street address.
  */
-export function borrowerHistory(customerId: SQL | unknown) {
+export function borrowerHistory(customerId: SQL | AnyColumn) {
   return {
-    region: sql<
-      string | null
-    >`(select r.name from customer_profiles cp join address_regions r on r.code = cp.kyc ->> 'region' where cp.customer_id = ${customerId})`,
-    city: sql<
-      string | null
-    >`(select c.name from customer_profiles cp join address_cities c on c.code = cp.kyc ->> 'city' where cp.customer_id = ${customerId})`,
+    region: sql<string | null>`(select r.name from customer_profiles cp join address_regions r on r.code = cp.kyc ->> 'region' where cp.customer_id = ${customerId})`,
+    city: sql<string | null>`(select c.name from customer_profiles cp join address_cities c on c.code = cp.kyc ->> 'city' where cp.customer_id = ${customerId})`,
     earlierLoans: sql<number>`(select count(*)::int from accounts l where l.customer_id = ${customerId} and l.type_key = 'loan' and l.activated_on is not null)`,
     activeLoans: sql<number>`(select count(*)::int from accounts l where l.customer_id = ${customerId} and l.type_key = 'loan' and l.status = 'active')`,
     paidOnTime: sql<number>`(select count(*)::int from invoices iv join accounts l on l.id = iv.account_id

@@ -6,108 +6,95 @@ import { xirrPpm, type CashFlow } from "@pinjaman/domain/xirr";
 import { sql } from "drizzle-orm";
 
 type Totals = Record<
-  | "investments"
-  | "invested"
-  | "pending"
-  | "outstanding"
-  | "principal"
-  | "interest"
-  | "platform_fee"
-  | "tax"
-  | "premium"
-  | "late_fee"
-  | "expected"
-  | "over_0"
-  | "over_30"
-  | "over_60"
-  | "over_90",
-  string
+  "investments" | "invested" | "pending" | "outstanding" | "expected" | "over_0" | "over_30" | "over_60" | "over_90" | "principal" | "interest" | "platform_fee" | "tax" | "premium" | "late_fee",
+  number | null
 >;
-type Day = {
-  day: string;
-  invested: string;
-  principal: string;
-  net_interest: string;
-  late_fee: string;
-};
+type Day = { day: string; invested: number; principal: number; net_interest: number; late_fee: number };
 
 /**
- * The lender's shares with their funding date (the loan's effective date; the investment's own
- * date while pending), what they received, and for settled shares the outstanding principal, the
- * interest still scheduled pro rata and the loan's days past due (TKB's definition, decision 0017).
+ * The statistics in one statement, driven by the account's own rows through their indexes
+ * (investments_account_created, then per share its application's primary key,
+ * investment_repayments_investment and invoices_application_number), so its cost follows the
+ * lender's book and not the platform's: the `lateral … offset 0` subqueries keep PostgreSQL from
+ * turning them into hash joins over whole tables. Per share: its funding date (the loan's
+ * effective date; the investment's own date while pending), what it received and, settled, its
+ * outstanding principal, the interest still scheduled pro rata and its loan's days past due
+ * (TKB's definition, decision 0017). Answers the totals and the cash flows per day as JSON.
  */
-const shares = (accountId: string, businessDate: string) => sql`
-  with inv as (
-    select i.id, i.amount, i.status, i.account_application_id, a.amount as application_amount,
+const statisticsQuery = (accountId: string, businessDate: string) => sql`
+  with inv as materialized (
+    select i.id, i.amount, i.status, i.account_application_id, a.application_amount,
            coalesce(a.effective_on, (i.created_at at time zone 'Asia/Jakarta')::date) as funded_on
-    from investments i join account_applications a on a.id = i.account_application_id
+    from investments i
+    cross join lateral (select a.amount as application_amount, a.effective_on from account_applications a where a.id = i.account_application_id offset 0) a
     where i.investment_account_id = ${accountId}::uuid
   ),
-  rep as (
-    select r.investment_id, sum(r.principal) as principal, sum(r.interest) as interest, sum(r.platform_fee) as platform_fee,
-           sum(r.tax) as tax, sum(r.insurance_premium) as premium, sum(r.late_fee) as late_fee
-    from investment_repayments r join inv on inv.id = r.investment_id
-    group by r.investment_id
+  paid as materialized (
+    select inv.id as investment_id, r.business_date, r.principal, r.interest, r.platform_fee, r.tax, r.insurance_premium, r.late_fee
+    from inv cross join lateral (
+      select r.business_date, r.principal, r.interest, r.platform_fee, r.tax, r.insurance_premium, r.late_fee
+      from investment_repayments r where r.investment_id = inv.id offset 0) r
   ),
+  received as (select investment_id, sum(principal) as principal from paid group by investment_id),
   loans as (
-    select iv.account_application_id, sum(iv.interest - iv.paid_interest) as unpaid_interest,
-           coalesce(max(${businessDate}::date - iv.due_on) filter (
-             where iv.status = 'open' and iv.due_on < ${businessDate}::date and iv.principal - iv.paid_principal + iv.interest - iv.paid_interest > 0), 0) as days_past_due
-    from invoices iv
-    where iv.account_application_id in (select account_application_id from inv where status = 'settled')
-    group by iv.account_application_id
+    select inv.id as investment_id, l.unpaid_interest, l.days_past_due
+    from inv cross join lateral (
+      select sum(iv.interest - iv.paid_interest) as unpaid_interest,
+             coalesce(max(${businessDate}::date - iv.due_on) filter (
+               where iv.status = 'open' and iv.due_on < ${businessDate}::date and iv.principal - iv.paid_principal + iv.interest - iv.paid_interest > 0), 0) as days_past_due
+      from invoices iv where iv.account_application_id = inv.account_application_id) l
+    where inv.status = 'settled'
   ),
   share as (
-    select inv.*, coalesce(rep.principal, 0) as principal, coalesce(rep.interest, 0) as interest, coalesce(rep.platform_fee, 0) as platform_fee,
-           coalesce(rep.tax, 0) as tax, coalesce(rep.premium, 0) as premium, coalesce(rep.late_fee, 0) as late_fee,
-           case when inv.status = 'settled' then greatest(inv.amount - coalesce(rep.principal, 0), 0) else 0 end as outstanding,
-           case when inv.status = 'settled' then coalesce(loans.unpaid_interest * inv.amount / inv.application_amount, 0) else 0 end as expected,
+    select inv.amount, inv.status,
+           case when inv.status = 'settled' then greatest(inv.amount - coalesce(received.principal, 0), 0) else 0 end as outstanding,
+           case when inv.status = 'settled' then floor(coalesce(loans.unpaid_interest, 0) * inv.amount / inv.application_amount) else 0 end as expected,
            coalesce(loans.days_past_due, 0) as days_past_due
-    from inv left join rep on rep.investment_id = inv.id
-    left join loans on loans.account_application_id = inv.account_application_id and inv.status = 'settled'
-  )`;
+    from inv left join received on received.investment_id = inv.id left join loans on loans.investment_id = inv.id
+  ),
+  days as (
+    select day::text as day, sum(invested) as invested, sum(principal) as principal, sum(net_interest) as net_interest, sum(late_fee) as late_fee
+    from (
+      select funded_on as day, amount as invested, 0 as principal, 0 as net_interest, 0 as late_fee from inv where status in ('settled', 'closed')
+      union all
+      select business_date, 0, principal, interest - platform_fee - tax - insurance_premium, late_fee from paid
+    ) flows
+    group by day
+  )
+  select
+    (select row_to_json(t) from (
+       select count(*) as investments,
+              sum(amount) filter (where status in ('settled', 'closed')) as invested,
+              sum(amount) filter (where status = 'pending') as pending,
+              sum(outstanding) as outstanding, sum(expected) as expected,
+              sum(outstanding) filter (where days_past_due > 0) as over_0,
+              sum(outstanding) filter (where days_past_due > 30) as over_30,
+              sum(outstanding) filter (where days_past_due > 60) as over_60,
+              sum(outstanding) filter (where days_past_due > 90) as over_90,
+              (select sum(principal) from paid) as principal, (select sum(interest) from paid) as interest,
+              (select sum(platform_fee) from paid) as platform_fee, (select sum(tax) from paid) as tax,
+              (select sum(insurance_premium) from paid) as premium, (select sum(late_fee) from paid) as late_fee
+       from share) t) as totals,
+    (select coalesce(json_agg(d order by d.day), '[]'::json) from days d) as days`;
 
 /**
- * The investment account's statistics on `businessDate` (issue 9 §3), aggregated in two
- * statements however many investments it holds: the totals, and the cash flows per day (for
- * XIRR and the monthly chart). The return is the XIRR of the real cash flows: each settled
- * share out on its funding date, each payment in net of platform fee, tax and premium, and the
- * outstanding principal as a terminal value today (valued at par, late loans included, so it
- * flatters a book with defaults until they are written off).
+ * The investment account's statistics on `businessDate` (issue 9 §3, decision 0020), in one
+ * statement however many investments it holds (JIT off: compiling costs more than this query
+ * runs). The return is the XIRR of the real cash flows: each settled share out on its funding
+ * date, each payment in net of platform fee, tax and premium, and the outstanding principal as a
+ * terminal value today (valued at par, late loans included, so it flatters a book with defaults
+ * until they are written off).
  */
 export async function lenderStatistics(db: Db, accountId: string, businessDate: string): Promise<InvestmentStatistics> {
-  const [totals, days] = await Promise.all([
-    db.execute(sql`${shares(accountId, businessDate)}
-      select count(*)::text as investments,
-             coalesce(sum(amount) filter (where status in ('settled', 'closed')), 0)::text as invested,
-             coalesce(sum(amount) filter (where status = 'pending'), 0)::text as pending,
-             coalesce(sum(outstanding), 0)::text as outstanding,
-             coalesce(sum(principal), 0)::text as principal, coalesce(sum(interest), 0)::text as interest,
-             coalesce(sum(platform_fee), 0)::text as platform_fee, coalesce(sum(tax), 0)::text as tax,
-             coalesce(sum(premium), 0)::text as premium, coalesce(sum(late_fee), 0)::text as late_fee,
-             coalesce(sum(floor(expected)), 0)::text as expected,
-             coalesce(sum(outstanding) filter (where days_past_due > 0), 0)::text as over_0,
-             coalesce(sum(outstanding) filter (where days_past_due > 30), 0)::text as over_30,
-             coalesce(sum(outstanding) filter (where days_past_due > 60), 0)::text as over_60,
-             coalesce(sum(outstanding) filter (where days_past_due > 90), 0)::text as over_90
-      from share`) as unknown as Promise<{ rows: Totals[] }>,
-    db.execute(sql`${shares(accountId, businessDate)}
-      select day::text as day, sum(invested)::text as invested, sum(principal)::text as principal,
-             sum(net_interest)::text as net_interest, sum(late_fee)::text as late_fee
-      from (
-        select funded_on as day, amount as invested, 0 as principal, 0 as net_interest, 0 as late_fee from share where status in ('settled', 'closed')
-        union all
-        select r.business_date, 0, r.principal, r.interest - r.platform_fee - r.tax - r.insurance_premium, r.late_fee
-        from investment_repayments r join inv on inv.id = r.investment_id
-      ) flows
-      group by day order by day`) as unknown as Promise<{ rows: Day[] }>,
-  ]);
-  const n = Object.fromEntries(Object.entries(totals.rows[0]!).map(([k, v]) => [k, Number(v)])) as Record<keyof Totals, number>;
+  const { rows } = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await tx.execute(sql`set local jit = off`);
+    return (await tx.execute(statisticsQuery(accountId, businessDate))) as unknown as { rows: { totals: Totals; days: Day[] }[] };
+  });
+  const { totals, days } = rows[0]!;
+  const n = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, Number(v ?? 0)])) as Record<keyof Totals, number>;
   const pastDue = { 0: n.over_0, 30: n.over_30, 60: n.over_60, 90: n.over_90 };
-  const flows: CashFlow[] = days.rows.map((d) => ({
-    date: d.day,
-    amount: Number(d.principal) + Number(d.net_interest) + Number(d.late_fee) - Number(d.invested),
-  }));
+  const flows: CashFlow[] = days.map((d) => ({ date: d.day, amount: Number(d.principal) + Number(d.net_interest) + Number(d.late_fee) - Number(d.invested) }));
   flows.push({ date: businessDate, amount: n.outstanding });
   return {
     as_of: businessDate,
@@ -124,12 +111,8 @@ export async function lenderStatistics(db: Db, accountId: string, businessDate: 
     expected_income: n.expected,
     past_due: pastDueBuckets(n.outstanding, pastDue),
     net_return_ppm: xirrPpm(flows),
-    tkb:
-      tkbFigures(n.outstanding, pastDue)?.map((f) => ({
-        name: f.name,
-        basis_points: f.basisPoints,
-      })) ?? null,
-    monthly: monthlyFlows(days.rows, businessDate),
+    tkb: tkbFigures(n.outstanding, pastDue)?.map((f) => ({ name: f.name, basis_points: f.basisPoints })) ?? null,
+    monthly: monthlyFlows(days, businessDate),
   };
 }
 
