@@ -80,7 +80,7 @@ export const accountApplications = pgTable(
   },
   (t) => [
     index("account_applications_account").on(t.accountId),
-    // The marketplace reads only the applications open to investment, by approval date.
-    index("account_applications_open").on(t.approvedOn).where(sql`${t.status} = 'waiting_for_investment'`),
+    // The marketplace reads only the applications open to investment, a page at a time by approval date.
+    index("account_applications_open").on(t.approvedOn, t.createdAt, t.id).where(sql`${t.status} = 'waiting_for_investment'`),
   ],
 );

@@ -2,7 +2,7 @@ import type { InvestmentApplication, investmentApplicationsSearchQuery } from "@
 import { schema, type Db } from "@pinjaman/db";
 import { fundingDeadline, remainingAmount } from "@pinjaman/domain/funding";
 import { t } from "@pinjaman/i18n";
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { Refusal } from "../../plugins/errors.ts";
 import { searchConditions, searchPage, type SearchFilter } from "../identity/search-filters.ts";
@@ -80,14 +80,15 @@ export async function searchInvestmentApplications(db: Db, filters: readonly Sea
     query.amount_max !== undefined ? lte(applications.amount, query.amount_max) : undefined,
   ];
   const where = and(OPEN, ...searchConditions(filters, SEARCHABLE), ...ranges);
+  // The page's ids first (the open applications' index serves the date orders), then the facts of those rows only.
+  const order = [...ORDER[query.sort], asc(applications.id)];
   const { rows, meta } = await searchPage(
     query.page,
     INVESTMENT_APPLICATIONS_PER_PAGE,
-    (limit, offset) =>
-      applicationsWithFacts(db, where)
-        .orderBy(...ORDER[query.sort], asc(applications.id))
-        .limit(limit)
-        .offset(offset),
+    (limit, offset) => {
+      const page = db.select({ id: applications.id }).from(applications).innerJoin(accounts, eq(accounts.id, applications.accountId)).where(where).orderBy(...order).limit(limit).offset(offset);
+      return applicationsWithFacts(db, inArray(applications.id, page)).orderBy(...order);
+    },
     () => db.select({ n: count() }).from(applications).innerJoin(accounts, eq(accounts.id, applications.accountId)).where(where),
   );
   return { data: rows.map(applicationOf), meta };
