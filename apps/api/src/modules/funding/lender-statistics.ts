@@ -5,10 +5,8 @@ import { pastDueBuckets, tkbFigures } from "@pinjaman/domain/tkb";
 import { xirrPpm, type CashFlow } from "@pinjaman/domain/xirr";
 import { sql } from "drizzle-orm";
 
-type Totals = Record<
-  "investments" | "invested" | "pending" | "outstanding" | "expected" | "over_0" | "over_30" | "over_60" | "over_90" | "principal" | "interest" | "platform_fee" | "tax" | "premium" | "late_fee",
-  number | null
->;
+type Totals = Record<"investments" | "invested" | "pending" | "outstanding" | "expected" | "over_0" | "over_30" | "over_60" | "over_90", number | null>;
+type Received = Record<"principal" | "interest" | "platform_fee" | "tax" | "premium" | "late_fee", number | null>;
 type Day = { day: string; invested: number; principal: number; net_interest: number; late_fee: number };
 
 /**
@@ -19,7 +17,7 @@ type Day = { day: string; invested: number; principal: number; net_interest: num
  * turning them into hash joins over whole tables. Per share: its funding date (the loan's
  * effective date; the investment's own date while pending), what it received and, settled, its
  * outstanding principal, the interest still scheduled pro rata and its loan's days past due
- * (TKB's definition, decision 0017). Answers the totals and the cash flows per day as JSON.
+ * (TKB's definition, decision 0017). Answers the totals, what was received and the cash flows per day as JSON.
  */
 const statisticsQuery = (accountId: string, businessDate: string) => sql`
   with inv as materialized (
@@ -70,11 +68,12 @@ const statisticsQuery = (accountId: string, businessDate: string) => sql`
               sum(outstanding) filter (where days_past_due > 0) as over_0,
               sum(outstanding) filter (where days_past_due > 30) as over_30,
               sum(outstanding) filter (where days_past_due > 60) as over_60,
-              sum(outstanding) filter (where days_past_due > 90) as over_90,
-              (select sum(principal) from paid) as principal, (select sum(interest) from paid) as interest,
-              (select sum(platform_fee) from paid) as platform_fee, (select sum(tax) from paid) as tax,
-              (select sum(insurance_premium) from paid) as premium, (select sum(late_fee) from paid) as late_fee
+              sum(outstanding) filter (where days_past_due > 90) as over_90
        from share) t) as totals,
+    (select row_to_json(p) from (
+       select sum(principal) as principal, sum(interest) as interest, sum(platform_fee) as platform_fee,
+              sum(tax) as tax, sum(insurance_premium) as premium, sum(late_fee) as late_fee
+       from paid) p) as received,
     (select coalesce(json_agg(d order by d.day), '[]'::json) from days d) as days`;
 
 /**
@@ -89,10 +88,10 @@ export async function lenderStatistics(db: Db, accountId: string, businessDate: 
   const { rows } = await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await tx.execute(sql`set local jit = off`);
-    return (await tx.execute(statisticsQuery(accountId, businessDate))) as unknown as { rows: { totals: Totals; days: Day[] }[] };
+    return (await tx.execute(statisticsQuery(accountId, businessDate))) as unknown as { rows: { totals: Totals; received: Received; days: Day[] }[] };
   });
-  const { totals, days } = rows[0]!;
-  const n = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, Number(v ?? 0)])) as Record<keyof Totals, number>;
+  const { totals, received, days } = rows[0]!;
+  const n = Object.fromEntries(Object.entries({ ...totals, ...received }).map(([k, v]) => [k, Number(v ?? 0)])) as Record<keyof Totals | keyof Received, number>;
   const pastDue = { 0: n.over_0, 30: n.over_30, 60: n.over_60, 90: n.over_90 };
   const flows: CashFlow[] = days.map((d) => ({ date: d.day, amount: Number(d.principal) + Number(d.net_interest) + Number(d.late_fee) - Number(d.invested) }));
   flows.push({ date: businessDate, amount: n.outstanding });
