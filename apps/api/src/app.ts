@@ -32,6 +32,7 @@ import { lenderFundsRoutes } from "./modules/ledger/routes.ts";
 import { lenderMoneyRoutes } from "./modules/lender-money/routes.ts";
 import { lenderTaxRoutes } from "./modules/lender-tax/routes.ts";
 import { invoiceRoutes } from "./modules/invoices/routes.ts";
+import { investmentReadRoutes } from "./modules/funding/read-routes.ts";
 import { fundingRoutes } from "./modules/funding/routes.ts";
 import { autoinvestRoutes } from "./modules/autoinvest/routes.ts";
 import { disbursalRoutes } from "./modules/disbursal/routes.ts";
@@ -171,6 +172,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(invoiceRoutes, { prefix: "/app_api/v1" });
   await app.register(fundingRoutes, { prefix: "/app_api/v1" });
   await app.register(autoinvestRoutes, { prefix: "/app_api/v1" });
+  await app.register(investmentReadRoutes, { prefix: "/app_api/v1" });
   await app.register(disbursalRoutes, { prefix: "/app_api/v1" });
   await app.register(sandboxPaymentRoutes, { prefix: "/app_api/v1" });
   await app.register(paymentGatewayRoutes, { prefix: "/pub_api/v1" });

@@ -10,6 +10,16 @@ export default [
   route("generate-password/:token?", "routes/password-link.tsx", { id: "generate-password" }),
   route("profile", "routes/profile.tsx"),
   route("profile/loans/:id", "routes/loan.tsx"),
+  // The lender's pages (spec section 2), each also under the older nested /investment-accounts/investment-accounts/{id}.
+  ...["investment-accounts/:id", "investment-accounts/investment-accounts/:id"].flatMap((base, older) => {
+    const id = (name: string) => (older ? `investment-accounts-${name}` : name);
+    return [
+      route(base, "routes/investment-account.tsx", { id: id("investment-accounts-id") }),
+      route(`${base}/applications/:application_id`, "routes/investment-application.tsx", { id: id("investment-accounts-id-applications-application-id") }),
+      route(`${base}/customer/:customer_id`, "routes/investment-customer.tsx", { id: id("customer-customer-id") }),
+      route(`${base}/investments/:investment_id`, "routes/investment.tsx", { id: id("investment-accounts-id-investments-investment-id") }),
+    ];
+  }),
   route("sign-up", "routes/sign-up.tsx"),
   route("flows/:flow_key", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),

@@ -45,6 +45,8 @@ export const investments = pgTable(
   (t) => [
     uniqueIndex("investments_account_idempotency_key").on(t.investmentAccountId, t.idempotencyKey),
     index("investments_application").on(t.accountApplicationId),
+    // The lender's list (newest first) and statistics read an account's investments.
+    index("investments_account_created").on(t.investmentAccountId, t.createdAt),
     check("investments_amount_positive", sql`${t.amount} > 0`),
     // Only a row being created (inside its transaction) lacks its reservation.
     check("investments_reserved", sql`${t.reservationTransferId} is not null or ${t.status} = 'pending'`),

@@ -78,5 +78,9 @@ export const accountApplications = pgTable(
     rejectionReason: text("rejection_reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("account_applications_account").on(t.accountId)],
+  (t) => [
+    index("account_applications_account").on(t.accountId),
+    // The marketplace reads only the applications open to investment, a page at a time by approval date.
+    index("account_applications_open").on(t.approvedOn, t.createdAt, t.id).where(sql`${t.status} = 'waiting_for_investment'`),
+  ],
 );

@@ -1,3 +1,5 @@
+import { addDays } from "./dates.ts";
+
 /**
  * Funding rules (issue 8): how much a lender may invest in an account application, and how long
  * an approved application waits for investment. The spec (section 9) names no investment limits;
@@ -13,6 +15,11 @@ export const INVESTMENT_AMOUNT = { min: 100_000, step: 100_000 } as const;
  * is not fully funded (decision 0010).
  */
 export const FUNDING_PERIOD_DAYS = 14;
+
+/** The business date an application approved on `approvedOn` expires unless fully funded. */
+export function fundingDeadline(approvedOn: string): string {
+  return addDays(approvedOn, FUNDING_PERIOD_DAYS);
+}
 
 export type InvestmentAmountProblem = "below_minimum" | "not_a_step" | "above_remaining";
 

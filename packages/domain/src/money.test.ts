@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDailyRate, formatNumber, formatRupiah, formatShortRupiah, isRupiah } from "./money.ts";
+import { formatDailyRate, formatNumber, formatPercentBasisPoints, formatRupiah, formatShortRupiah, isRupiah } from "./money.ts";
 
 describe("formatNumber", () => {
   it("groups thousands with dots", () => {
@@ -82,5 +82,15 @@ describe("formatDailyRate", () => {
     expect(formatDailyRate(670)).toBe("0,067%/hari");
     expect(formatDailyRate(10000)).toBe("1%/hari");
     expect(formatDailyRate(0)).toBe("0%/hari");
+  });
+});
+
+describe("formatPercentBasisPoints", () => {
+  it("shows basis points as percent with two decimals, Indonesian style", () => {
+    expect(formatPercentBasisPoints(9887)).toBe("98,87%");
+    expect(formatPercentBasisPoints(10_000)).toBe("100,00%");
+    expect(formatPercentBasisPoints(5)).toBe("0,05%");
+    expect(formatPercentBasisPoints(-1712)).toBe("-17,12%");
+    expect(formatPercentBasisPoints(123_456)).toBe("1.234,56%");
   });
 });

@@ -87,6 +87,16 @@ export function formatDailyRate(ppm: number): string {
   return t("format.percent_per_day", { rate: percent });
 }
 
+/**
+ * A share in basis points (1/100 of a percent) as Indonesian percent with two decimals:
+ * 9887 → "98,87%", −12 → "-0,12%". A rate in ppm is shown with `Math.round(ppm / 100)`.
+ */
+export function formatPercentBasisPoints(basisPoints: number): string {
+  assertSafeInteger(basisPoints);
+  const abs = Math.abs(basisPoints);
+  return `${basisPoints < 0 ? "-" : ""}${formatNumber(intDiv(abs, 100))},${String(abs % 100).padStart(2, "0")}%`;
+}
+
 /** Whole rupiah typed with or without thousands dots ("560.000"); null when not a positive amount. */
 export function parseRupiah(text: string): number | null {
   const digits = text.replace(/[.\s]/g, "");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tkbFigures } from "./tkb.ts";
+import { pastDueBuckets, tkbFigures } from "./tkb.ts";
 
 describe("tkbFigures", () => {
   it("TKBx = 100 % − the share of outstanding principal more than x days past due, in basis points", () => {
@@ -37,6 +37,29 @@ describe("tkbFigures", () => {
           return (error < 0n ? -error : error) <= BigInt(total);
         },
       ),
+    );
+  });
+});
+
+describe("pastDueBuckets", () => {
+  it("splits the outstanding principal between the TKB thresholds", () => {
+    expect(pastDueBuckets(1_000_000_000, { 0: 78_600_000, 30: 34_200_000, 60: 19_800_000, 90: 11_300_000 })).toEqual({
+      current: 921_400_000,
+      dpd_1_30: 44_400_000,
+      dpd_31_60: 14_400_000,
+      dpd_61_90: 8_500_000,
+      dpd_over_90: 11_300_000,
+    });
+    expect(() => pastDueBuckets(10, { 0: 5, 30: 6, 60: 0, 90: 0 })).toThrow(RangeError);
+  });
+
+  it("always sums to the outstanding principal", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1e12 }), { minLength: 5, maxLength: 5 }), (values) => {
+        const [outstanding, a, b, c, d] = [...values].sort((x, y) => y - x) as [number, number, number, number, number];
+        const buckets = pastDueBuckets(outstanding, { 0: a, 30: b, 60: c, 90: d });
+        return Object.values(buckets).reduce((s, v) => s + v, 0) === outstanding && buckets.dpd_over_90 === d;
+      }),
     );
   });
 });

@@ -27,3 +27,20 @@ export function tkbFigures(outstanding: number, pastDue: Record<TkbBucket, numbe
     return { name: `TKB${days}` as const, basisPoints: Number(BASIS_POINTS - twp) };
   });
 }
+
+/** The past-due buckets a lender's outstanding principal is shown in, bounded by TKB_BUCKETS. */
+export const PAST_DUE_BUCKETS = ["current", "dpd_1_30", "dpd_31_60", "dpd_61_90", "dpd_over_90"] as const;
+export type PastDueBucket = (typeof PAST_DUE_BUCKETS)[number];
+
+/**
+ * Outstanding principal by bucket from the same figures as TKB (`pastDue[x]`: more than x days
+ * past due): current = not past due, then (0, 30], (30, 60], (60, 90] and over 90 days. The
+ * buckets sum to `outstanding`.
+ */
+export function pastDueBuckets(outstanding: number, pastDue: Record<TkbBucket, number>): Record<PastDueBucket, number> {
+  const bounds = [outstanding, ...TKB_BUCKETS.map((days) => pastDue[days]), 0];
+  for (let k = 1; k < bounds.length; k++) {
+    if (!isRupiah(bounds[k]) || bounds[k]! > bounds[k - 1]!) throw new RangeError(`past-due principal must shrink with the days: ${bounds.join(", ")}`);
+  }
+  return Object.fromEntries(PAST_DUE_BUCKETS.map((name, k) => [name, bounds[k]! - bounds[k + 1]!])) as Record<PastDueBucket, number>;
+}

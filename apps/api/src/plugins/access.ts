@@ -7,6 +7,7 @@ export type OwnedResource =
   | "flow_progress"
   | "loan_account"
   | "investment_account"
+  | "investment"
   | "account_application"
   | "field_upload"
   | "signature"

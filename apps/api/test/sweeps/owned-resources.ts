@@ -79,6 +79,20 @@ export const OWNED_RESOURCE_FACTORIES: Record<OwnedResource, Factory> = {
     if (res.statusCode !== 201) throw new Error(`fixture investment_account not funded: ${res.statusCode} ${res.body}`);
     return { id: account!.id, secrets: ["7654321"] };
   },
+  // An investment of the owner's (from a funded investment account of theirs) in another borrower's approved application.
+  investment: async (app, owner) => {
+    const account = await OWNED_RESOURCE_FACTORIES.investment_account(app, owner);
+    const [borrower] = await app.db.insert(schema.customers).values({ name: "Peminjam Sweep", email: `peminjam.sweep.${account.id}@contoh.co.id` }).returning();
+    const { applicationId } = await approvedLoanApplication(app.db, borrower!.id, { amount: 2_000_000, term: 4, dailyRatePpm: 1000 });
+    const res = await app.inject({
+      method: "POST",
+      url: `/app_api/v1/accounts/${account.id}/investments`,
+      headers: owner.headers,
+      payload: { data: { account_application_id: applicationId, amount: 1_200_000, idempotency_key: `sweep-invest-${account.id}` } },
+    });
+    if (res.statusCode !== 201) throw new Error(`fixture investment not created: ${res.statusCode} ${res.body}`);
+    return { id: (res.json() as { data: { investment: { id: string } } }).data.investment.id, secrets: ["1200000"] };
+  },
   // Approved and waiting for investment, its loan account pending, as the automatic decision leaves it.
   account_application: async (app, owner) => ({
     id: (await approvedLoanApplication(app.db, owner.customerId, { amount: 2_000_000, term: 4, dailyRatePpm: 1000 })).applicationId,

@@ -1,5 +1,6 @@
 import { t } from "@pinjaman/i18n";
 import { ProfilePage } from "../features/auth/profile-page.tsx";
+import { InvestmentAccountsList } from "../features/lender/investment-accounts-list.tsx";
 import { Dashboard } from "../features/loans/dashboard.tsx";
 import { guardRoute } from "../features/session/route-guards.ts";
 import { sessionFromRequest } from "../features/session/session.server.ts";
@@ -16,12 +17,14 @@ export function meta() {
   return [{ title: t("auth.profile.meta_title") }, { name: "description", content: t("auth.profile.meta_description") }];
 }
 
-/** The profile with the borrower's dashboard (spec "Dashboard state") once the identity is known. */
+/** The profile with the dashboard (spec "Dashboard state": loans and investment accounts) once the identity is known. */
 export default function Profile() {
   const session = useSessionState();
+  const customerKey = session.identityLoaded ? session.customerId : null;
   return (
     <ProfilePage>
-      <Dashboard customerKey={session.identityLoaded ? session.customerId : null} />
+      <Dashboard customerKey={customerKey} />
+      <InvestmentAccountsList customerKey={customerKey} />
     </ProfilePage>
   );
 }

@@ -24,3 +24,4 @@ import "./lender_money.ts";
 import "./autoinvest.ts";
 import "./lender.ts";
 import "./insurance.ts";
+import "./investments.ts";

@@ -40,7 +40,7 @@ async function fundedAmount(db: Db, applicationId: string): Promise<number> {
   return Number(result.rows[0]!.funded);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const applicationNotFound = () => new Refusal(404, "account_application_not_found", t("account.investment.application_not_found"));
 

@@ -140,7 +140,11 @@ describe("investing through app_api/v1/accounts/{id}/investments", () => {
     expect(listed.map((a) => a.id).sort()).toEqual(open.map((a) => a.id).sort());
     expect(res.json().meta).toEqual({ page: 1, per_page: 20, total: open.length });
     const other = listed.find((a) => a.id !== applicationId)!;
-    expect(Object.keys(other).sort()).toEqual(["amount", "daily_rate_ppm", "funded", "id", "product_key", "remaining", "risk_grade", "submitted_on", "term"]);
+    expect(Object.keys(other).sort()).toEqual([
+      ...["amount", "approved_on", "borrower", "daily_rate_ppm", "funded", "funding_deadline", "id", "product_key", "product_name", "purpose"],
+      ...["remaining", "risk_grade", "submitted_on", "term"],
+    ]);
+    expect(Object.keys((other as unknown as { borrower: object }).borrower).sort()).toEqual(["city", "customer_id", "earlier_loans", "paid_late", "paid_on_time", "region"]);
     expect(other).toMatchObject({ funded: 0, remaining: 5_000_000, term: 4, daily_rate_ppm: 1000, product_key: "spl" });
     expect((await search(sari, [{ field: "risk_grade", op: "equals", value: "A" }])).json().data).toEqual([]);
     const unknownField = await search(sari, [{ field: "customer_id", op: "equals", value: budi.customerId }]);

@@ -1,6 +1,13 @@
 import { errorBody } from "@pinjaman/contracts/errors";
 import { searchRequest } from "@pinjaman/contracts/identity";
-import { applicationFundingResponse, investmentApplicationsSearchQuery, investmentApplicationsSearchResponse, investRequest, investResponse } from "@pinjaman/contracts/investments";
+import {
+  applicationFundingResponse,
+  investmentApplicationResponse,
+  investmentApplicationsSearchQuery,
+  investmentApplicationsSearchResponse,
+  investRequest,
+  investResponse,
+} from "@pinjaman/contracts/investments";
 import { isAutoinvestKey } from "@pinjaman/domain/autoinvest";
 import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -8,11 +15,11 @@ import { z } from "zod";
 import { callerOf } from "../identity/caller.ts";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { ownInvestmentAccount } from "../ledger/lender-funds.ts";
-import { searchInvestmentApplications } from "./investment-applications.ts";
+import { openInvestmentApplication, searchInvestmentApplications } from "./investment-applications.ts";
 import { applicationFunding, invest, type Funding, type Investment } from "./investment-service.ts";
 
-const investmentAccountAccess: FastifyContextConfig = { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "investment_account" }] } };
-const refused = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+export const investmentAccountAccess: FastifyContextConfig = { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "investment_account" }] } };
+export const refused = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 const investmentBody = (row: Investment) => ({
   id: row.id,
@@ -81,7 +88,8 @@ export const fundingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: investmentAccountAccess,
       schema: {
         tags: ["investments"],
-        summary: "The applications open to investment (terms, risk grade, funded and remaining; never the borrower), a page at a time; filter risk_grade, product_key (equals, in)",
+        summary:
+          "The applications open to investment (terms, risk grade, funded and remaining, funding deadline, the borrower's region and history; never who they are), a page at a time; filter risk_grade, product_key (equals, in); query: sort, term and amount ranges",
         params: z.object({ id: z.uuid() }),
         querystring: investmentApplicationsSearchQuery,
         body: searchRequest,
@@ -90,7 +98,25 @@ export const fundingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await ownInvestmentAccount(app.db, callerOf(request).customerId, request.params.id);
-      return searchInvestmentApplications(app.db, request.body.filters, request.query.page);
+      return searchInvestmentApplications(app.db, request.body.filters, request.query);
+    },
+  );
+
+  app.get(
+    "/accounts/:id/investment_applications/:application_id",
+    {
+      config: investmentAccountAccess,
+      schema: {
+        tags: ["investments"],
+        summary: "One application open to investment with the same facts as the search (404 when it is not open)",
+        // application_id is not the caller's: any text, an unknown one answers 404 after the owner check.
+        params: z.object({ id: z.uuid(), application_id: z.string().max(100) }),
+        response: { 200: investmentApplicationResponse, ...refused },
+      },
+    },
+    async (request) => {
+      await ownInvestmentAccount(app.db, callerOf(request).customerId, request.params.id);
+      return { data: await openInvestmentApplication(app.db, request.params.application_id) };
     },
   );
 };

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../shell/api-fetch.ts";
-import { LoanPage } from "./loan-page.tsx";
 import { parseRupiah } from "@pinjaman/domain/money";
+import { LoanPage } from "./loan-page.tsx";
 import { ACCOUNT_ID, APPLICATION_ID, BCA_VA, DETAIL, fakeApi } from "./test-fixtures.ts";
 
 afterEach(() => {

@@ -1,0 +1,99 @@
+import { formatDate, formatTerm } from "@pinjaman/domain/dates";
+import { formatDailyRate, formatRupiah } from "@pinjaman/domain/money";
+import { t } from "@pinjaman/i18n";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { LoadingBox } from "../shell/loading-box.tsx";
+import { useLoaded } from "../shell/use-loaded.ts";
+import { applicationPath, useLenderApi, type ApplicationSort } from "./lender-api.ts";
+import { Pager } from "./pager.tsx";
+import "@pinjaman/i18n/ns/investments";
+
+const SORTS: ApplicationSort[] = ["deadline", "newest", "rate", "remaining"];
+
+/** The applications open to investment (POST investment_applications/search), sortable, each linking to its page. */
+export function ApplicationsSection({ accountId }: { accountId: string }) {
+  const api = useLenderApi();
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<ApplicationSort>("deadline");
+  const [found] = useLoaded(`${accountId}:${sort}:${page}`, () => api.applications(accountId, page, sort));
+  const k = (key: string) => t(`investments.sections.${key}`);
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{k("applications_title")}</h2>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-sort`}>
+          {k("sort_label")}
+        </label>
+        <select
+          id={`${id}-sort`}
+          className="field__input"
+          value={sort}
+          onChange={(e) => {
+            setSort(e.target.value as ApplicationSort);
+            setPage(1);
+          }}
+        >
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`investments.sections.sort.${s}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <LoadingBox loaded={found !== null} error={found?.error}>
+        {found?.data?.data.length === 0 && <p>{k("applications_empty")}</p>}
+        {found?.data && found.data.data.length > 0 && (
+          <>
+            <div className="table-scroll" tabIndex={0} role="region" aria-label={k("applications_caption")}>
+              <table className="lender-table">
+                <caption className="sr-only">{k("applications_caption")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{k("col_loan")}</th>
+                    <th scope="col">{k("col_grade")}</th>
+                    <th scope="col" className="num">
+                      {k("col_amount")}
+                    </th>
+                    <th scope="col" className="num">
+                      {k("col_remaining")}
+                    </th>
+                    <th scope="col">{k("col_rate")}</th>
+                    <th scope="col">{k("col_term")}</th>
+                    <th scope="col">{k("col_deadline")}</th>
+                    <th scope="col">
+                      <span className="sr-only">{k("col_action")}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {found.data.data.map((a) => {
+                    const name = a.product_name ?? a.product_key ?? "";
+                    return (
+                      <tr key={a.id}>
+                        <th scope="row">{name}</th>
+                        <td>{a.risk_grade ?? "–"}</td>
+                        <td className="num">{formatRupiah(a.amount)}</td>
+                        <td className="num">{formatRupiah(a.remaining)}</td>
+                        <td>{formatDailyRate(a.daily_rate_ppm)}</td>
+                        <td>{formatTerm(a.term, "month")}</td>
+                        <td>{a.funding_deadline ? formatDate(a.funding_deadline) : "–"}</td>
+                        <td>
+                          <Link to={applicationPath(accountId, a.id)} aria-label={t("investments.sections.open_application_label", { loan: `${name} ${formatRupiah(a.amount)}` })}>
+                            {k("open")}
+                          </Link>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} perPage={found.data.meta.per_page} total={found.data.meta.total} label={k("applications_title")} onPage={setPage} />
+          </>
+        )}
+      </LoadingBox>
+    </section>
+  );
+}

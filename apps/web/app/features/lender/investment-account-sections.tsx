@@ -1,0 +1,23 @@
+import type { ComponentType } from "react";
+import { ApplicationsSection } from "./applications-section.tsx";
+import { AutoinvestSection } from "./autoinvest-section.tsx";
+import { InsuranceSection } from "./insurance-section.tsx";
+import { InvestmentsSection } from "./investments-section.tsx";
+import { TopUpSection } from "./top-up-section.tsx";
+import { WithdrawalSection } from "./withdrawal-section.tsx";
+
+/**
+ * The sections of the investment-account page (spec section 2: balance, statistics, payment
+ * options, automatic investing and insurance settings), in order, under its balance and
+ * statistics. Each is a component taking `{ accountId }` that renders its own titled section.
+ */
+export type InvestmentAccountSection = { key: string; Component: ComponentType<{ accountId: string }> };
+
+export const INVESTMENT_ACCOUNT_SECTIONS: readonly InvestmentAccountSection[] = [
+  { key: "top-up", Component: TopUpSection },
+  { key: "applications", Component: ApplicationsSection },
+  { key: "investments", Component: InvestmentsSection },
+  { key: "autoinvest", Component: AutoinvestSection },
+  { key: "insurance", Component: InsuranceSection },
+  { key: "withdrawal", Component: WithdrawalSection },
+];

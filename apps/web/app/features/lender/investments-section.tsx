@@ -1,0 +1,69 @@
+import { formatRupiah } from "@pinjaman/domain/money";
+import { t } from "@pinjaman/i18n";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { LoadingBox } from "../shell/loading-box.tsx";
+import { useLoaded } from "../shell/use-loaded.ts";
+import { investmentPath, useLenderApi } from "./lender-api.ts";
+import { Pager } from "./pager.tsx";
+import "@pinjaman/i18n/ns/investments";
+
+/** The lender's investments (POST investments/search), newest first, a page at a time, each linking to its page. */
+export function InvestmentsSection({ accountId }: { accountId: string }) {
+  const api = useLenderApi();
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const [found] = useLoaded(`${accountId}:${page}`, () => api.investments(accountId, page));
+  const k = (key: string) => t(`investments.sections.${key}`);
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{k("investments_title")}</h2>
+      <LoadingBox loaded={found !== null} error={found?.error}>
+      {found?.data?.data.length === 0 && <p>{k("investments_empty")}</p>}
+      {found?.data && found.data.data.length > 0 && (
+        <>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={k("investments_caption")}>
+            <table className="lender-table">
+              <caption className="sr-only">{k("investments_caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{k("col_loan")}</th>
+                  <th scope="col" className="num">
+                    {k("col_amount")}
+                  </th>
+                  <th scope="col">{k("col_status")}</th>
+                  <th scope="col" className="num">
+                    {k("col_outstanding")}
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">{k("col_action")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {found.data.data.map((i) => {
+                  const loan = `${i.terms.product_name ?? i.terms.product_key ?? ""} ${i.terms.risk_grade ?? ""}`.trim();
+                  return (
+                    <tr key={i.id}>
+                      <th scope="row">{loan}</th>
+                      <td className="num">{formatRupiah(i.amount)}</td>
+                      <td>{i.status_label}</td>
+                      <td className="num">{formatRupiah(i.outstanding_principal)}</td>
+                      <td>
+                        <Link to={investmentPath(accountId, i.id)} aria-label={t("investments.sections.open_investment_label", { loan: `${loan} ${formatRupiah(i.amount)}` })}>
+                          {k("open")}
+                        </Link>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} perPage={found.data.meta.per_page} total={found.data.meta.total} label={k("investments_title")} onPage={setPage} />
+        </>
+      )}
+      </LoadingBox>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { t } from "@pinjaman/i18n";
+import { InvestmentAccountPage } from "../features/lender/investment-account-page.tsx";
+import { guardLenderRoute } from "./lender-guard.server.ts";
+import type { Route } from "./+types/investment-account";
+import "@pinjaman/i18n/ns/investments";
+
+export function loader(args: Route.LoaderArgs) {
+  return guardLenderRoute(args);
+}
+
+export function meta() {
+  return [{ title: t("investments.account.meta_title") }, { name: "description", content: t("investments.account.meta_description") }];
+}
+
+/** A lender page (spec section 2); the older nested /investment-accounts/investment-accounts/… address answers it too. */
+export default function InvestmentAccount({ params }: Route.ComponentProps) {
+  return <InvestmentAccountPage key={Object.values(params).join(":")} accountId={params.id} />;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "investments_account_created" ON "investments" USING btree ("investment_account_id","created_at");--> statement-breakpoint
+CREATE INDEX "account_applications_open" ON "account_applications" USING btree ("approved_on","created_at","id") WHERE "account_applications"."status" = 'waiting_for_investment';
