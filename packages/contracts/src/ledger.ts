@@ -40,3 +40,5 @@ export const depositResponse = z.object({
     balance: investmentAccountBalance,
   }),
 });
+
+export type Deposit = z.infer<typeof depositResponse>["data"];

@@ -1,5 +1,6 @@
 import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
+import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { LoadingBox } from "../shell/loading-box.tsx";
 import { useLoaded } from "../shell/use-loaded.ts";
@@ -14,10 +15,13 @@ import "./lender.css";
  * /investment-accounts/{id} (spec "Investment account state"): the balance, the statistics with
  * the monthly chart, then each section of INVESTMENT_ACCOUNT_SECTIONS.
  */
-export function InvestmentAccountPage({ accountId }: { accountId: string }) {
+export function InvestmentAccountPage({ accountId, sandbox = false }: { accountId: string; sandbox?: boolean }) {
   const api = useLenderApi();
-  const [balance] = useLoaded(accountId, () => api.balance(accountId));
-  const [statistics] = useLoaded(accountId, () => api.statistics(accountId));
+  // Bumped when a section moved money, so the balance and statistics are read again.
+  const [version, setVersion] = useState(0);
+  const onChanged = useCallback(() => setVersion((v) => v + 1), []);
+  const [balance] = useLoaded(`${accountId}:${version}`, () => api.balance(accountId));
+  const [statistics] = useLoaded(`${accountId}:${version}`, () => api.statistics(accountId));
   const k = (key: string) => t(`investments.account.${key}`);
   return (
     <div className="container">
@@ -46,7 +50,7 @@ export function InvestmentAccountPage({ accountId }: { accountId: string }) {
           </LoadingBox>
         </section>
         {INVESTMENT_ACCOUNT_SECTIONS.map(({ key, Component }) => (
-          <Component key={key} accountId={accountId} />
+          <Component key={key} accountId={accountId} sandbox={sandbox} onChanged={onChanged} />
         ))}
       </div>
     </div>

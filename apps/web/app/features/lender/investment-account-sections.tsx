@@ -9,9 +9,18 @@ import { WithdrawalSection } from "./withdrawal-section.tsx";
 /**
  * The sections of the investment-account page (spec section 2: balance, statistics, payment
  * options, automatic investing and insurance settings), in order, under its balance and
- * statistics. Each is a component taking `{ accountId }` that renders its own titled section.
+ * statistics. Each is a component taking InvestmentAccountSectionProps that renders its own
+ * titled section.
  */
-export type InvestmentAccountSection = { key: string; Component: ComponentType<{ accountId: string }> };
+export type InvestmentAccountSectionProps = {
+  accountId: string;
+  /** The sandbox: sections may offer what plays an outside party (the bank's transfer). */
+  sandbox?: boolean;
+  /** The section moved money: the page reloads the balance and statistics. */
+  onChanged?: () => void;
+};
+
+export type InvestmentAccountSection = { key: string; Component: ComponentType<InvestmentAccountSectionProps> };
 
 export const INVESTMENT_ACCOUNT_SECTIONS: readonly InvestmentAccountSection[] = [
   { key: "top-up", Component: TopUpSection },

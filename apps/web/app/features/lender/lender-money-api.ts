@@ -1,3 +1,4 @@
+import type { Deposit } from "@pinjaman/contracts/ledger";
 import type { PaymentOptions, Withdrawal, WithdrawalCode } from "@pinjaman/contracts/lender-money";
 import { apiFetch } from "../shell/api-fetch.ts";
 
@@ -9,6 +10,7 @@ export const LENDER_MONEY_URLS = {
   paymentOptions: (id: string) => `${account(id)}/payment_options`,
   withdrawalCode: (id: string) => `${account(id)}/withdrawals/code`,
   withdrawals: (id: string) => `${account(id)}/withdrawals`,
+  deposits: (id: string) => `${account(id)}/deposits`,
 };
 
 export const lenderMoneyApi = {
@@ -20,6 +22,10 @@ export const lenderMoneyApi = {
   },
   async withdraw(id: string, data: { amount: number; idempotency_key: string; signature_id: string; code: string }): Promise<Withdrawal> {
     return (await apiFetch<{ data: Withdrawal }>(LENDER_MONEY_URLS.withdrawals(id), { body: { data } })).data;
+  },
+  /** Sandbox only: plays the bank's transfer into the top-up VA of `channel`. */
+  async deposit(id: string, data: { channel: string; amount: number; idempotency_key: string }): Promise<Deposit> {
+    return (await apiFetch<{ data: Deposit }>(LENDER_MONEY_URLS.deposits(id), { body: { data } })).data;
   },
   async withdrawals(id: string): Promise<Withdrawal[]> {
     return (await apiFetch<{ data: Withdrawal[] }>(LENDER_MONEY_URLS.withdrawals(id))).data;

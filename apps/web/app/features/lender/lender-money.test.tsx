@@ -38,6 +38,12 @@ function fakeApi(over: Partial<LenderMoneyApi> = {}): LenderMoneyApi {
     withdrawalCode: vi.fn(async () => ({ signature_id: "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f", code_sent_to: "+62812****789", resend_after: 60 })),
     withdraw: vi.fn(async (_id: string, data: { amount: number }) => withdrawal({ amount: data.amount })),
     withdrawals: vi.fn(async () => [] as Withdrawal[]),
+    deposit: vi.fn(async (_id: string, data: { amount: number }) => ({
+      transfer_id: "7d1f0c52-2a41-4c8e-9b3a-5e6f7a8b9c0d",
+      amount: data.amount,
+      replayed: false,
+      balance: { account_id: ACCOUNT_ID, currency: "IDR" as const, available: 5_000_000 + data.amount, reserved: 0 },
+    })),
     ...over,
   };
 }
@@ -62,6 +68,31 @@ describe("TopUpSection", () => {
     await userEvent.selectOptions(within(section).getByLabelText("Pilih bank"), "bni_va");
     expect(within(section).getByText(BNI)).toBeTruthy();
     expect(within(section).queryByText(BCA)).toBeNull();
+  });
+
+  it("in the sandbox plays the bank's transfer into the chosen VA once per submission and tells the page", async () => {
+    const api = fakeApi();
+    const onChanged = vi.fn();
+    render(<TopUpSection accountId={ACCOUNT_ID} api={api} sandbox onChanged={onChanged} />);
+    const form = await screen.findByRole("form", { name: "Simulasikan isi saldo" });
+    await userEvent.type(within(form).getByRole("textbox", { name: "Nominal (Rp)" }), "abc");
+    await userEvent.click(within(form).getByRole("button", { name: "Simulasikan isi saldo" }));
+    expect(within(form).getByText("Masukkan nominal dalam rupiah, minimal Rp 10.000")).toBeTruthy();
+    expect(api.deposit).not.toHaveBeenCalled();
+    await userEvent.clear(within(form).getByRole("textbox", { name: "Nominal (Rp)" }));
+    await userEvent.type(within(form).getByRole("textbox", { name: "Nominal (Rp)" }), "2.000.000");
+    await userEvent.selectOptions(within(form).getByRole("combobox", { name: "Virtual account tujuan" }), "bni_va");
+    await userEvent.dblClick(within(form).getByRole("button", { name: "Simulasikan isi saldo" }));
+    expect((await within(form).findByRole("status")).textContent).toBe("Saldo Rp 2.000.000 masuk. Saldo tersedia sekarang Rp 7.000.000.");
+    expect(api.deposit).toHaveBeenCalledTimes(1);
+    expect(api.deposit).toHaveBeenCalledWith(ACCOUNT_ID, { channel: "bni_va", amount: 2_000_000, idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers no simulated transfer outside the sandbox", async () => {
+    render(<TopUpSection accountId={ACCOUNT_ID} api={fakeApi()} />);
+    await screen.findByText(BCA);
+    expect(screen.queryByRole("form", { name: "Simulasikan isi saldo" })).toBeNull();
   });
 
   it("says so when the options cannot be loaded", async () => {

@@ -134,7 +134,9 @@ describe("the sandbox payment simulation", () => {
     expect(api.invoices).toHaveBeenCalledTimes(2);
     expect(api.newPayment).toHaveBeenCalledTimes(2);
 
-    // A second payment is a new submission with a new key.
+    // The amount is spent: the field is empty, and a second payment is typed anew, with a new key.
+    expect(amount.value).toBe("");
+    await user.type(amount, "500000");
     await user.click(within(form).getByRole("button", { name: "Simulasikan pembayaran" }));
     expect(await vi.waitFor(() => pay.mock.calls[1]!)).toBeTruthy();
     expect(pay.mock.calls[1]![1].idempotency_key).not.toBe(data.idempotency_key);
