@@ -35,7 +35,13 @@ export const integrationsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate("mailer", selectMailer(app.config, app.db));
   app.decorate("sms", selectSms(app.config, app.db));
   app.decorate("bank", selectBank(app.config, app.db));
-  app.decorate("jobIntegrations", { sandbox: app.config.sandbox, bank: app.bank, insurer: selectInsurer(app.config), virtualAccountCodes: app.config.virtualAccountCodes });
+  app.decorate("jobIntegrations", {
+    sandbox: app.config.sandbox,
+    bank: app.bank,
+    insurer: selectInsurer(app.config),
+    virtualAccountCodes: app.config.virtualAccountCodes,
+    repayment: { platformFeePpm: app.config.platformFeePpm },
+  });
   app.decorate("voice", selectVoice(app.config));
   app.decorate("openBanking", selectOpenBanking(app.config));
 

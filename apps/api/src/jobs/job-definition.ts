@@ -4,6 +4,8 @@ import type { ChannelCodes } from "@pinjaman/domain/virtual-accounts";
 import type { FastifyBaseLogger } from "fastify";
 import type { BankAdapter } from "../integrations/bank/bank-adapter.ts";
 import type { InsurerAdapter } from "../integrations/insurer/insurer-adapter.ts";
+import { DEFAULT_PLATFORM_FEE_PPM } from "../config.ts";
+import type { RepaymentSettings } from "../modules/repayments/payment-service.ts";
 
 /** The outside parties and settings a job may use, chosen by configuration like the app's. */
 export type JobIntegrations = {
@@ -17,6 +19,8 @@ export type JobIntegrations = {
   insurer: InsurerAdapter;
   /** The platform's virtual-account codes (config.virtualAccountCodes); null when not configured. */
   virtualAccountCodes: ChannelCodes | null;
+  /** How repayments are split (config.platformFeePpm), for jobs that receive payments. */
+  repayment: RepaymentSettings;
 };
 
 /** For runs given no integrations (tests of jobs that call none): any call fails loudly. */
@@ -25,6 +29,7 @@ export const NO_INTEGRATIONS: JobIntegrations = {
   bank: { transfer: () => Promise.reject(new Error("this job run was given no bank adapter")) },
   insurer: { fileClaim: () => Promise.reject(new Error("this job run was given no insurer adapter")) },
   virtualAccountCodes: null,
+  repayment: { platformFeePpm: DEFAULT_PLATFORM_FEE_PPM },
 };
 
 /** What a job's handler gets: its own transaction and the business time it runs for. */

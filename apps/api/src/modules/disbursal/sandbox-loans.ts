@@ -5,6 +5,7 @@ import { flatInterest } from "@pinjaman/domain/schedule";
 import { SANDBOX_CHANNEL_CODES } from "@pinjaman/domain/virtual-accounts";
 import { asc, eq } from "drizzle-orm";
 import { randomInt } from "node:crypto";
+import { DEFAULT_PLATFORM_FEE_PPM } from "../../config.ts";
 import { sandboxInsurer } from "../../integrations/insurer/sandbox-insurer.ts";
 import { sandboxBank } from "../../integrations/bank/sandbox-bank.ts";
 import type { JobIntegrations } from "../../jobs/job-definition.ts";
@@ -26,7 +27,7 @@ export type LoanTerms = { amount: number; term: number; dailyRatePpm: number };
 
 /** The sandbox bank paying every transfer, with the sandbox's virtual-account codes. */
 export function sandboxDisbursalIntegrations(db: Db, behaviour: "succeed" | "fail" | "fail_once" = "succeed"): JobIntegrations {
-  return { sandbox: true, bank: sandboxBank(db, behaviour), insurer: sandboxInsurer(), virtualAccountCodes: SANDBOX_CHANNEL_CODES };
+  return { sandbox: true, bank: sandboxBank(db, behaviour), insurer: sandboxInsurer(), virtualAccountCodes: SANDBOX_CHANNEL_CODES, repayment: { platformFeePpm: DEFAULT_PLATFORM_FEE_PPM } };
 }
 
 /** The Jakarta instant `hh:mm` on a business date. */

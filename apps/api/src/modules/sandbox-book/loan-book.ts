@@ -22,6 +22,8 @@ const nameOf = (i: number) => `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAM
 /** The e-mails of the book's customers (README "Sandbox book"); they have no password, so they cannot log in. */
 export const lenderEmail = (i: number) => `pemodal${i + 1}@pinjaman.test`;
 export const borrowerEmail = (i: number) => `peminjam${i + 1}@pinjaman.test`;
+/** Every book borrower's e-mail, as a LIKE pattern. */
+export const BOOK_BORROWER_EMAILS = "peminjam%@pinjaman.test";
 
 async function createCustomers(db: Db, people: { name: string; email: string; phone: string }[]): Promise<string[]> {
   const rows = await db.insert(schema.customers).values(people).returning({ id: schema.customers.id, email: schema.customers.email });
