@@ -27,19 +27,21 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
+  // The main server, and a second one for tests that move the sandbox's business clock far
+  // (e2e/support/clock-server.ts), so no other test sees the move.
+  webServer: [0, 1].map((n) => ({
     // The compiled server production runs (`npm run test:e2e` builds it first).
     command: "node --enable-source-maps apps/api/dist/main.js",
-    url: `http://127.0.0.1:${port}/tkb.php`,
+    url: `http://127.0.0.1:${port + n}/tkb.php`,
     reuseExistingServer: false,
     // A fresh database loads the Kemendagri areas and the postal codes first (10–30 s on PGlite).
     timeout: 180_000,
     env: {
       NODE_ENV: "production",
-      PORT: String(port),
-      PGLITE_DIR: join(tmpdir(), `pinjaman-e2e-${process.env.E2E_RUN_ID}`),
-      UPLOAD_DIR: join(tmpdir(), `pinjaman-e2e-uploads-${process.env.E2E_RUN_ID}`),
+      PORT: String(port + n),
+      PGLITE_DIR: join(tmpdir(), `pinjaman-e2e-${process.env.E2E_RUN_ID}-${n}`),
+      UPLOAD_DIR: join(tmpdir(), `pinjaman-e2e-uploads-${process.env.E2E_RUN_ID}-${n}`),
       LOG_LEVEL: "warn",
     },
-  },
+  })),
 });

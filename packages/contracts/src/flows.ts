@@ -64,6 +64,8 @@ export const fieldConfig = z.object({
   provider: z.string().optional(),
   /** terms: the text the customer must scroll through. */
   text: z.string().optional(),
+  /** terms: the sentence beside the agree box, when not the general terms' one. */
+  agree: z.string().optional(),
 });
 export type FieldConfig = z.infer<typeof fieldConfig>;
 

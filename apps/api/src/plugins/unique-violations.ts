@@ -44,6 +44,7 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   virtual_accounts_channel_number: "numbers come from a sequence value used once per channel (decision 0012)",
   disbursals_application: "created only by the cooling-off job with ON CONFLICT DO NOTHING (decision 0015)",
   lender_profiles_investment_account: "the investment account is opened in the same transaction as its lender profile (lender registration)",
+  insurance_claims_investment: "inserted with ON CONFLICT DO NOTHING by the daily claims job, which skips a claimed investment (decision 0024)",
   investment_repayments_payment_investment: "written once per payment, inside the payment's transaction, which holds the loan's row lock (decision 0016)",
   withdrawals_account_key: "created only under a row lock on the investment account, after looking the key up (decision 0020)",
   withdrawals_signature: "created only under a row lock on the investment account; the code's signature is consumed in that transaction (decision 0020)",

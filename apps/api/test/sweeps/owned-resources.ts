@@ -67,9 +67,10 @@ export const OWNED_RESOURCE_FACTORIES: Record<OwnedResource, Factory> = {
     const loan = await activeLoanFor(app.db, owner.customerId);
     return { id: loan.accountId, secrets: loan.virtualAccounts.map((va) => va.number) };
   },
-  // An investment account as the seed gives a lender, with a sandbox deposit on it.
+  // An investment account of a registered lender, as the seed gives one, with a sandbox deposit on it.
   investment_account: async (app, owner) => {
     const [account] = await app.db.insert(schema.accounts).values({ customerId: owner.customerId, typeKey: "investment", status: "active" }).returning();
+    await app.db.insert(schema.lenderProfiles).values({ customerId: owner.customerId, investmentAccountId: account!.id, annualIncome: 1_000_000_000, sourceOfFunds: "savings", riskAcceptedAt: new Date() }).onConflictDoNothing();
     const res = await app.inject({
       method: "POST",
       url: `/app_api/v1/accounts/${account!.id}/deposits`,

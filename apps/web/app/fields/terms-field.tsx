@@ -16,7 +16,8 @@ function atBottom(box: HTMLElement): boolean {
 /**
  * The terms text (config.text) in a scrollable box (spec section 4): the step's continue button
  * stays disabled (setBlocking) and the agree box cannot be ticked until the text has been
- * scrolled to the bottom. Agreeing stores true. A text short enough to need no scrolling, or
+ * scrolled to the bottom. Agreeing stores true; the agree sentence is config.agree or the general
+ * terms' one. A text short enough to need no scrolling, or
  * terms already agreed (a resumed progress), count as read.
  */
 export default function TermsField({ field, value, onChange, errors, disabled, context }: FieldRendererProps) {
@@ -62,7 +63,7 @@ export default function TermsField({ field, value, onChange, errors, disabled, c
             required={field.required}
             onChange={onChange}
           >
-            {t("fields.terms.agree")}
+            {field.config?.agree ?? t("fields.terms.agree")}
           </FlowCheck>
         </>
       )}

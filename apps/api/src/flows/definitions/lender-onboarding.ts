@@ -17,7 +17,7 @@ const titled = (step: StepDefinition, text: string): StepDefinition => ({
 
 /** A statement to read to the end and accept (the terms template: scroll, then tick). */
 const statementStep = (key: string, fieldKey: string, previous: string, nextStep: string): StepDefinition =>
-  titled({ key, template: "form", title: "", fields: [lenderField(fieldKey, "terms", { config: { text: `lender.${key}.text` } })], movements: [back(previous), next(nextStep)] }, key);
+  titled({ key, template: "form", title: "", fields: [lenderField(fieldKey, "terms", { config: { text: `lender.${key}.text`, agree: `lender.field.${fieldKey}.agree` } })], movements: [back(previous), next(nextStep)] }, key);
 
 /**
  * An individual becomes a lender (issue 9 §1, decision 0022): account (a visitor only; a signed-in

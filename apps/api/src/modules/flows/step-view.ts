@@ -45,7 +45,9 @@ function renderField(field: FieldDefinition, values: FlowValues, errors: Record<
     : typeof value === "string" && label !== undefined
       ? [{ value, label }]
       : null;
-  const config = field.config ? { ...field.config, ...(field.config.text ? { text: t(field.config.text) } : {}) } : null;
+  const config = field.config
+    ? { ...field.config, ...(field.config.text ? { text: t(field.config.text) } : {}), ...(field.config.agree ? { agree: t(field.config.agree) } : {}) }
+    : null;
   return {
     key: field.key,
     label: t(field.label),

@@ -63,7 +63,7 @@ describe("the application page", () => {
     expect(api.invest).not.toHaveBeenCalled();
   });
 
-  it("invests with one key per submission, shows the funding and reloads the figures", async () => {
+  it("invests with one key per submission, shows the funding and updates the figures from the answer", async () => {
     const api = fakeLenderApi({ invest: vi.fn(async () => INVESTED) });
     renderPage(api);
     await userEvent.type(await screen.findByLabelText("Nominal pendanaan (Rp)"), "500.000");
@@ -75,7 +75,10 @@ describe("the application page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Danai" }));
     const [first, second] = api.invest.mock.calls.map((c) => (c[1] as { idempotency_key: string }).idempotency_key);
     expect(second).not.toBe(first);
-    expect(api.application).toHaveBeenCalledTimes(3);
+    // The answer's funding is shown; the application is not read again (fully funded, it is no longer open).
+    expect(api.application).toHaveBeenCalledTimes(1);
+    const remaining = screen.getAllByRole("term").find((term) => term.textContent === "Sisa kebutuhan")!;
+    expect(remaining.nextElementSibling!.textContent).toBe("Rp 2.200.000");
   });
 
   it("retries a submission whose answer was lost with the same key", async () => {

@@ -2,12 +2,13 @@ import type { InvestmentApplication } from "@pinjaman/contracts/investments";
 import { formatDate, formatTerm } from "@pinjaman/domain/dates";
 import { formatDailyRate, formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
+import { useState } from "react";
 import { Link } from "react-router";
 import { LoadingBox } from "../shell/loading-box.tsx";
 import { useLoaded } from "../shell/use-loaded.ts";
 import { BorrowerFacts } from "./borrower-facts.tsx";
 import { Figures } from "./figures.tsx";
-import { InvestForm } from "./invest-form.tsx";
+import { InvestForm, type FundingAfter } from "./invest-form.tsx";
 import { accountPath, borrowerPath, useLenderApi } from "./lender-api.ts";
 import "@pinjaman/i18n/ns/investments";
 import "./lender.css";
@@ -33,13 +34,16 @@ function facts(a: InvestmentApplication): [string, string][] {
 /**
  * /investment-accounts/{id}/applications/{application_id}: an application open to investment —
  * its terms and funding, its borrower's region and history (linking to their page), and the
- * invest form. An investment reloads the figures.
+ * invest form. An investment updates the funding figures from its answer.
  */
 export function ApplicationPage({ accountId, applicationId }: { accountId: string; applicationId: string }) {
   const api = useLenderApi();
-  const [application, reload] = useLoaded(`${accountId}:${applicationId}`, () => api.application(accountId, applicationId));
+  const [application] = useLoaded(`${accountId}:${applicationId}`, () => api.application(accountId, applicationId));
+  // After an investment, its answer's funding: the application may no longer be open (fully
+  // funded), so it is not read again; the page keeps showing it with the new figures.
+  const [fundingAfter, setFundingAfter] = useState<FundingAfter | null>(null);
   const k = (key: string) => t(`investments.application.${key}`);
-  const a = application?.data;
+  const a = application?.data && fundingAfter ? { ...application.data, ...fundingAfter } : application?.data;
   return (
     <div className="container">
       <div className="profile-page lender-page">
@@ -61,7 +65,7 @@ export function ApplicationPage({ accountId, applicationId }: { accountId: strin
                   <Link to={borrowerPath(accountId, a.borrower.customer_id)}>{k("borrower_link")}</Link>
                 </p>
               </section>
-              <InvestForm accountId={accountId} applicationId={a.id} remaining={a.remaining} onInvested={reload} />
+              <InvestForm accountId={accountId} applicationId={a.id} remaining={a.remaining} onInvested={setFundingAfter} />
             </>
           )}
         </LoadingBox>

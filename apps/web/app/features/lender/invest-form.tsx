@@ -8,7 +8,10 @@ import { ApiError } from "../shell/api-fetch.ts";
 import { investmentPath, useLenderApi, type InvestResult } from "./lender-api.ts";
 import "@pinjaman/i18n/ns/investments";
 
-type Props = { accountId: string; applicationId: string; remaining: number; onInvested: () => void };
+/** What the application holds after an investment (the answer's funding). */
+export type FundingAfter = { funded: number; remaining: number };
+
+type Props = { accountId: string; applicationId: string; remaining: number; onInvested: (funding: FundingAfter) => void };
 
 const LIMITS = { min: formatRupiah(INVESTMENT_AMOUNT.min), step: formatRupiah(INVESTMENT_AMOUNT.step) };
 
@@ -46,10 +49,11 @@ export function InvestForm({ accountId, applicationId, remaining, onInvested }: 
     inFlight.current = true;
     setBusy(true);
     try {
-      setDone(await api.invest(accountId, { account_application_id: applicationId, amount: value!, idempotency_key: pending.current.key }));
+      const invested = await api.invest(accountId, { account_application_id: applicationId, amount: value!, idempotency_key: pending.current.key });
+      setDone(invested);
       pending.current = null;
       setAmount("");
-      onInvested();
+      onInvested({ funded: invested.funding.funded, remaining: invested.funding.remaining });
     } catch (e) {
       // A refusal changed nothing: the next submission is a new investment. Otherwise keep the key.
       if (e instanceof ApiError && e.status >= 400 && e.status < 500) pending.current = null;
