@@ -123,6 +123,20 @@ export function InvestmentPage({ accountId, investmentId }: { accountId: string;
                   ]}
                 />
               </section>
+              <section aria-labelledby="investment-insurance-title">
+                <h2 id="investment-insurance-title">{k("insurance_title")}</h2>
+                <p>{d.insured ? k("insured") : k("not_insured")}</p>
+                {d.insurance_claim && (
+                  <p>
+                    {t("investments.investment.claim_paid", {
+                      date: formatDate(d.insurance_claim.business_date),
+                      amount: formatRupiah(d.insurance_claim.amount),
+                      outstanding: formatRupiah(d.insurance_claim.outstanding_principal),
+                      reference: d.insurance_claim.insurer_reference,
+                    })}
+                  </p>
+                )}
+              </section>
               <section aria-labelledby="investment-schedule-title">
                 <h2 id="investment-schedule-title">{k("schedule_title")}</h2>
                 <Schedule detail={d} />
