@@ -18,7 +18,7 @@ let borrower: TestSession;
 let today: string;
 
 function call(session: TestSession | null, method: "GET" | "POST", url: string, payload?: unknown) {
-  return t.app.inject({ method, url: `${APP}${url}`, headers: session ? session.headers : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  return t.app.inject({ method, url: `${APP}${url}`, headers: session ? session.headers : { "x-locale": "id" }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
 
 async function staffActions(subjectId: string) {

@@ -16,12 +16,12 @@ import "./back-office-loans.css";
  */
 export function ApprovalsPage({ staffId, permissions, api = backOfficeLoansApi }: { staffId: string; permissions: readonly string[]; api?: BackOfficeLoansApi }) {
   return (
-    <main className="bo-loans">
+    <div className="bo-loans">
       <h1>{t("back-office-loans.approvals.title")}</h1>
       <p>{t("back-office-loans.approvals.intro")}</p>
       {permissions.includes("write_offs.request") && <Queue kind="write_off" staffId={staffId} canApprove={permissions.includes("write_offs.approve")} api={api} />}
       {permissions.includes("ledger_adjustments.request") && <Queue kind="ledger_adjustment" staffId={staffId} canApprove={permissions.includes("ledger_adjustments.approve")} api={api} />}
-    </main>
+    </div>
   );
 }
 

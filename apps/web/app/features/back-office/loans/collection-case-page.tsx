@@ -21,11 +21,11 @@ export function CollectionCasePage({ accountId, api = backOfficeLoansApi }: { ac
     setSaved(t("back-office-loans.collections.saved"));
     reload();
   };
-  if (loaded === null) return <main className="bo-loans"><p role="status">{t("back-office-loans.common.loading")}</p></main>;
-  if (loaded.error !== null) return <main className="bo-loans"><p role="alert">{loaded.error}</p></main>;
+  if (loaded === null) return <div className="bo-loans"><p role="status">{t("back-office-loans.common.loading")}</p></div>;
+  if (loaded.error !== null) return <div className="bo-loans"><p role="alert">{loaded.error}</p></div>;
   const c = loaded.data;
   return (
-    <main className="bo-loans">
+    <div className="bo-loans">
       <p>
         <Link to="/back-office/collections">{t("back-office-loans.collections.back")}</Link>
       </p>
@@ -93,7 +93,7 @@ export function CollectionCasePage({ accountId, api = backOfficeLoansApi }: { ac
 
       {open === "contact" && <ContactDialog onClose={() => setOpen(null)} onSave={async (body) => { await api.addContact(accountId, body); done(); }} />}
       {open === "promise" && <PromiseDialog today={c.today} onClose={() => setOpen(null)} onSave={async (body) => { await api.addPromise(accountId, body); done(); }} />}
-    </main>
+    </div>
   );
 }
 

@@ -17,7 +17,7 @@ export function CollectionsPage({ api = backOfficeLoansApi }: { api?: BackOffice
   const counts = loaded?.data?.counts;
   const total = counts ? Object.values(counts).reduce((s, n) => s + n, 0) : null;
   return (
-    <main className="bo-loans">
+    <div className="bo-loans">
       <h1>{t("back-office-loans.collections.title")}</h1>
       <p>{t("back-office-loans.collections.intro")}</p>
       <ul className="bo-loans__tabs" aria-label={t("back-office-loans.collections.dpd")}>
@@ -60,6 +60,6 @@ export function CollectionsPage({ api = backOfficeLoansApi }: { api?: BackOffice
           ))}
         </ul>
       )}
-    </main>
+    </div>
   );
 }

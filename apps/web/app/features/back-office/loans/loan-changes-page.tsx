@@ -15,7 +15,7 @@ export function LoanChangesPage({ api = backOfficeLoansApi }: { api?: BackOffice
   const [deciding, setDeciding] = useState<LoanChangeRequest | null>(null);
   const [message, setMessage] = useState("");
   return (
-    <main className="bo-loans">
+    <div className="bo-loans">
       <h1>{t("back-office-loans.loan_changes.title")}</h1>
       <p>{t("back-office-loans.loan_changes.intro")}</p>
       <p role="status" aria-live="polite">
@@ -77,7 +77,7 @@ export function LoanChangesPage({ api = backOfficeLoansApi }: { api?: BackOffice
           </p>
         </DecisionDialog>
       )}
-    </main>
+    </div>
   );
 }
 
