@@ -63,7 +63,14 @@ describe("reschedule", () => {
     const decided = await call(operator, "POST", `${STAFF}/loan_change_requests/${requestId}/decision`, { outcome: "approve", reason: "Penghasilan turun, terverifikasi" });
     expect(decided.statusCode, decided.body).toBe(200);
     const newApplicationId = decided.json().data.new_application_id;
-    expect(decided.json().data).toMatchObject({ status: "approved", decided_by: { id: operator.customerId } });
+    // The staff view keeps the terms given and the maturity extension after approval.
+    expect(decided.json().data).toMatchObject({
+      status: "approved",
+      decided_by: { id: operator.customerId },
+      current: null,
+      proposal: { term: 6, total_repayment: 4_840_000, maturity_on: newMaturity, maturity_extension_days: daysBetween(loan.maturityOn, newMaturity) },
+    });
+    expect(decided.json().data.proposal.instalments).toHaveLength(7);
 
     const applications = await applicationsOf(loan.accountId);
     expect(applications.map((a) => ({ type: a.typeKey, status: a.status }))).toEqual([

@@ -217,6 +217,28 @@ async function finish(tx: Db, caller: Caller, request: RequestRow, input: { outc
 
 const decider = alias(schema.customers, "decider");
 
+/** The terms an approved request gave: its application and invoices as stored. */
+async function appliedTerms(db: Db, accountId: string, applicationId: string): Promise<{ terms: LoanChangeTerms; initialMaturityOn: string | null } | null> {
+  const [application] = await db.select().from(schema.accountApplications).where(eq(schema.accountApplications.id, applicationId));
+  if (!application?.maturityOn) return null;
+  const [initial] = await db
+    .select({ maturityOn: schema.accountApplications.maturityOn })
+    .from(schema.accountApplications)
+    .where(and(eq(schema.accountApplications.accountId, accountId), eq(schema.accountApplications.typeKey, "initial")));
+  const invoices = await db.select().from(schema.invoices).where(eq(schema.invoices.accountApplicationId, applicationId)).orderBy(asc(schema.invoices.number));
+  return {
+    terms: {
+      ok: true,
+      termMonths: application.term,
+      dailyRatePpm: application.dailyRatePpm,
+      totalRepayment: application.totalRepayment,
+      maturityOn: application.maturityOn,
+      instalments: invoices.map((i) => ({ number: i.number, dueOn: i.dueOn, principal: i.principal, interest: i.interest + i.waivedInterest, total: i.total + i.waivedInterest })),
+    },
+    initialMaturityOn: initial?.maturityOn ?? null,
+  };
+}
+
 /** Requests newest first (or one by id), each pending one with the terms approval would give today. */
 export async function listLoanChanges(db: Db, filter: { status?: RequestRow["status"]; id?: string; today: string }): Promise<LoanChangeRequest[]> {
   const rows = await db
@@ -230,7 +252,9 @@ export async function listLoanChanges(db: Db, filter: { status?: RequestRow["sta
   return Promise.all(
     rows.map(async ({ r, borrowerName, decider: who }) => {
       const state = r.status === "pending" ? await loanState(db, r.accountId, filter.today) : null;
-      const terms = state ? termsFor(r, state, filter.today) : null;
+      const applied = !state && r.newApplicationId ? await appliedTerms(db, r.accountId, r.newApplicationId) : null;
+      const terms: LoanChangeTerms | null = state ? termsFor(r, state, filter.today) : (applied?.terms ?? null);
+      const initialMaturityOn = state?.initialMaturityOn ?? applied?.initialMaturityOn ?? null;
       return {
         id: r.id,
         account_id: r.accountId,
@@ -245,13 +269,13 @@ export async function listLoanChanges(db: Db, filter: { status?: RequestRow["sta
           ? { term: state.current.term, daily_rate_ppm: state.current.dailyRatePpm, maturity_on: state.current.maturityOn, outstanding_principal: state.outstandingPrincipal }
           : null,
         proposal:
-          terms?.ok && state
+          terms?.ok
             ? {
                 term: terms.termMonths,
                 daily_rate_ppm: terms.dailyRatePpm,
                 total_repayment: terms.totalRepayment,
                 maturity_on: terms.maturityOn,
-                maturity_extension_days: state.initialMaturityOn ? daysBetween(state.initialMaturityOn, terms.maturityOn) : 0,
+                maturity_extension_days: initialMaturityOn ? daysBetween(initialMaturityOn, terms.maturityOn) : 0,
                 instalments: terms.instalments.map((i) => ({ number: i.number, due_on: i.dueOn, principal: i.principal, interest: i.interest, total: i.total })),
               }
             : null,

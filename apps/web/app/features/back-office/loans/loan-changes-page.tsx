@@ -88,7 +88,7 @@ function Proposal({ request }: { request: LoanChangeRequest }) {
   return (
     <>
       <p>
-        {t("back-office-loans.loan_changes.proposal", { term: p.term, rate: formatDailyRate(p.daily_rate_ppm), total: formatRupiah(p.total_repayment), maturity: formatDate(p.maturity_on) })}
+        {t(request.status === "approved" ? "back-office-loans.loan_changes.applied" : "back-office-loans.loan_changes.proposal", { term: p.term, rate: formatDailyRate(p.daily_rate_ppm), total: formatRupiah(p.total_repayment), maturity: formatDate(p.maturity_on) })}
       </p>
       <p>
         <strong>{t("back-office-loans.loan_changes.extension", { days: p.maturity_extension_days })}</strong>
