@@ -1,5 +1,6 @@
 import { t } from "@pinjaman/i18n";
 import { CollectionCasePage } from "../../features/back-office/loans/collection-case-page.tsx";
+import { useCan } from "../../features/back-office/staff-context.tsx";
 import { pageNotFound } from "../../features/shell/page-not-found.ts";
 import type { Route } from "./+types/collection-case";
 import "@pinjaman/i18n/ns/back-office-loans";
@@ -17,5 +18,6 @@ export function meta() {
 
 /** /back-office/collections/{accountId}: one loan's collection case. */
 export default function CollectionCase({ params }: Route.ComponentProps) {
-  return <CollectionCasePage key={params.accountId} accountId={params.accountId} />;
+  const canRequestWriteOff = useCan("write_offs.request");
+  return <CollectionCasePage key={params.accountId} accountId={params.accountId} canRequestWriteOff={canRequestWriteOff} />;
 }

@@ -132,6 +132,30 @@ describe("CollectionCasePage", () => {
   });
 });
 
+describe("CollectionCasePage write-off request", () => {
+  it("offers a write-off request for a loan more than 90 days late to staff who may ask for one", async () => {
+    const requestWriteOff = vi.fn(async () => undefined);
+    withRouter(<CollectionCasePage accountId={ACCOUNT} canRequestWriteOff api={fakeApi({ collectionCase: vi.fn(async () => CASE), requestWriteOff })} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Ajukan penghapusbukuan" }));
+    const dialog = screen.getByRole("dialog", { name: "Ajukan penghapusbukuan" });
+    await userEvent.type(within(dialog).getByLabelText("Alasan"), "Tidak ada pembayaran 97 hari");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Simpan" }));
+    await waitFor(() => expect(requestWriteOff).toHaveBeenCalledWith({ account_id: ACCOUNT, reason: "Tidak ada pembayaran 97 hari" }));
+    expect(await screen.findByText("Pengajuan tersimpan dan menunggu persetujuan petugas lain.")).toBeTruthy();
+  });
+
+  it("does not offer it below 91 days or without the permission", async () => {
+    withRouter(<CollectionCasePage accountId={ACCOUNT} api={fakeApi({ collectionCase: vi.fn(async () => CASE) })} />);
+    expect(await screen.findByRole("button", { name: "Catat kontak" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Ajukan penghapusbukuan" })).toBeNull();
+    cleanup();
+    const young = { ...CASE, loan: { ...LATE, days_past_due: 40, bucket: "31_60" as const } };
+    withRouter(<CollectionCasePage accountId={ACCOUNT} canRequestWriteOff api={fakeApi({ collectionCase: vi.fn(async () => young) })} />);
+    expect(await screen.findByRole("button", { name: "Catat kontak" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Ajukan penghapusbukuan" })).toBeNull();
+  });
+});
+
 function approval(overrides: Partial<ApprovalRequest>): ApprovalRequest {
   return {
     id: "44444444-4444-4444-8444-444444444444",

@@ -13,9 +13,9 @@ const CHANNELS = ["call", "sms", "whatsapp", "email"] as const;
 const OUTCOMES = ["reached", "no_answer", "wrong_number", "promised", "refused", "message_sent"] as const;
 
 /** /back-office/collections/{accountId}: the contact window now, the contact log and promises to pay. */
-export function CollectionCasePage({ accountId, api = backOfficeLoansApi }: { accountId: string; api?: BackOfficeLoansApi }) {
+export function CollectionCasePage({ accountId, canRequestWriteOff = false, api = backOfficeLoansApi }: { accountId: string; canRequestWriteOff?: boolean; api?: BackOfficeLoansApi }) {
   const [loaded, reload] = useLoaded(accountId, () => api.collectionCase(accountId));
-  const [open, setOpen] = useState<"contact" | "promise" | null>(null);
+  const [open, setOpen] = useState<"contact" | "promise" | "write_off" | null>(null);
   const [saved, setSaved] = useState("");
   const done = () => {
     setSaved(t("back-office-loans.collections.saved"));
@@ -50,6 +50,11 @@ export function CollectionCasePage({ accountId, api = backOfficeLoansApi }: { ac
           <button type="button" onClick={() => setOpen("promise")}>
             {t("back-office-loans.collections.add_promise")}
           </button>
+          {canRequestWriteOff && c.loan.bucket === "over_90" && (
+            <button type="button" onClick={() => setOpen("write_off")}>
+              {t("back-office-loans.approvals.new_write_off")}
+            </button>
+          )}
         </div>
         <p role="status" aria-live="polite">
           {saved}
@@ -92,6 +97,15 @@ export function CollectionCasePage({ accountId, api = backOfficeLoansApi }: { ac
       )}
 
       {open === "contact" && <ContactDialog onClose={() => setOpen(null)} onSave={async (body) => { await api.addContact(accountId, body); done(); }} />}
+      {open === "write_off" && (
+        <WriteOffRequestDialog
+          onClose={() => setOpen(null)}
+          onSave={async (reason) => {
+            await api.requestWriteOff({ account_id: accountId, reason });
+            setSaved(t("back-office-loans.approvals.submitted"));
+          }}
+        />
+      )}
       {open === "promise" && <PromiseDialog today={c.today} onClose={() => setOpen(null)} onSave={async (body) => { await api.addPromise(accountId, body); done(); }} />}
     </div>
   );
@@ -139,6 +153,17 @@ function PromiseDialog({ today, onSave, onClose }: { today: string; onSave: (bod
       <input id={ids.amount} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} required />
       <label htmlFor={ids.note}>{t("back-office-loans.collections.note")}</label>
       <textarea id={ids.note} value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={3} />
+    </FormDialog>
+  );
+}
+
+function WriteOffRequestDialog({ onSave, onClose }: { onSave: (reason: string) => Promise<void>; onClose: () => void }) {
+  const reasonId = useId();
+  const [reason, setReason] = useState("");
+  return (
+    <FormDialog title={t("back-office-loans.approvals.new_write_off")} onClose={onClose} onSubmit={() => onSave(reason)}>
+      <label htmlFor={reasonId}>{t("back-office-loans.common.reason")}</label>
+      <textarea id={reasonId} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={1000} rows={3} />
     </FormDialog>
   );
 }
