@@ -153,6 +153,7 @@ describe("rejection, bad input and access", () => {
     const loan = await lateLoanFixture(t.app.db, { today, daysAgo: 45 });
     const requestId = await ask(loan, "reschedule", 1);
     await expect(ask(loan, "reschedule", 2)).rejects.toMatchObject({ status: 409, code: "loan_change_pending" });
+    await expect(ask(loan, "reschedule", 25)).rejects.toMatchObject({ fields: { extra_months: ["tambahan tenor harus 1–24 bulan."] } });
     const res = await call(operator, "POST", `${STAFF}/loan_change_requests/${requestId}/decision`, { outcome: "reject", reason: "Tidak memenuhi syarat" });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: "rejected", decision_reason: "Tidak memenuhi syarat", new_application_id: null, proposal: null });

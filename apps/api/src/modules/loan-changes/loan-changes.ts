@@ -1,6 +1,6 @@
 import { schema, type Db } from "@pinjaman/db";
 import { daysBetween } from "@pinjaman/domain/dates";
-import { loanChangeTerms, type LoanChangeTerms } from "@pinjaman/domain/loan-changes";
+import { loanChangeTerms, MAX_EXTRA_MONTHS, type LoanChangeTerms } from "@pinjaman/domain/loan-changes";
 import { hasKey, t } from "@pinjaman/i18n";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -29,6 +29,12 @@ export async function requestLoanChange(
   tx: Db,
   input: { customerId: string; accountId: string; typeKey: "reschedule" | "restructure"; extraMonths: number; dailyRatePpm?: number | null; reason: string; flowProgressId?: string | null; today: string },
 ): Promise<string> {
+  const fields: Record<string, string[]> = {};
+  if (!Number.isSafeInteger(input.extraMonths) || input.extraMonths < 1 || input.extraMonths > MAX_EXTRA_MONTHS) fields.extra_months = [t("back-office-loans.loan_changes.refused.extra_months_range")];
+  const rate = input.dailyRatePpm;
+  if (rate !== undefined && rate !== null && (!Number.isSafeInteger(rate) || rate < 0)) fields.daily_rate_ppm = [t("back-office-loans.loan_changes.refused.rate_not_lower")];
+  if (input.reason.trim().length === 0) fields.reason = [t("back-office-loans.loan_changes.error.reason_required")];
+  if (Object.keys(fields).length) throw new FieldErrors(fields);
   const [account] = await tx
     .select()
     .from(schema.accounts)
