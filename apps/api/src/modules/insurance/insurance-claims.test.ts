@@ -8,6 +8,7 @@ import { businessNow } from "../business-clock/business-clock.ts";
 import { moveClockForward } from "../business-clock/move-clock.ts";
 import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
+import { investmentDetail } from "../funding/lender-investments.ts";
 import { findLedgerAccount } from "../ledger/ledger-service.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { receivePayment } from "../repayments/payment-service.ts";
@@ -78,6 +79,13 @@ describe("automatic insurance claims (daily job, sandbox insurer)", () => {
     expect(await posted("lender_investment", { customerId: insured.customerId, accountId: loan.accountId, investmentId: mine.id })).toBe(0);
     expect(await posted("insurer_investment", { accountId: loan.accountId, investmentId: mine.id })).toBe(1_200_000);
     expect(await ledgerInvariantViolations(db)).toEqual([]);
+    // The lender's investment page shows the cover and the claim; the uninsured share shows none.
+    expect(await investmentDetail(db, insured.accountId, mine.id)).toMatchObject({
+      insured: true,
+      insurance_claim: { business_date: claimDay, outstanding_principal: 1_200_000, amount: 1_200_000, insurer_reference: `SBX-claim:${mine.id}` },
+    });
+    const plainShare = investments.find((i) => i.id !== mine.id)!;
+    expect(await investmentDetail(db, plain.accountId, plainShare.id)).toMatchObject({ insured: false, insurance_claim: null });
 
     // The borrower pays after the claim: the claimed share's part goes to the insurer, the uninsured lender's to them.
     const insurerBefore = await posted("insurer", {});
