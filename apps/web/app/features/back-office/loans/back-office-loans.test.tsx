@@ -258,7 +258,7 @@ describe("LoanChangesPage", () => {
     expect(await screen.findByRole("heading", { name: "Made Wirawan · Penjadwalan ulang · Menunggu" })).toBeTruthy();
     expect(screen.getByText("Perpanjangan jatuh tempo: 103 hari")).toBeTruthy();
     expect(screen.getByText(/Usulan: 6 bulan, .* total Rp 4.840.000/)).toBeTruthy();
-    const table = screen.getByRole("table");
+    const table = screen.getByRole("table", { name: "Jadwal baru" });
     expect(within(table).getAllByRole("row")).toHaveLength(3);
     expect(within(table).getByText("Rp 786.666")).toBeTruthy();
 

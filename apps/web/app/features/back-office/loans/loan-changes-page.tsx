@@ -3,6 +3,7 @@ import { formatDate } from "@pinjaman/domain/dates";
 import { formatDailyRate, formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { useState } from "react";
+import { ScrollTable } from "../../shell/scroll-table.tsx";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { backOfficeLoansApi, type BackOfficeLoansApi } from "./back-office-loans-api.ts";
 import { DecisionDialog } from "./decision-dialog.tsx";
@@ -95,30 +96,27 @@ function Proposal({ request }: { request: LoanChangeRequest }) {
       </p>
       <details>
         <summary>{t("back-office-loans.loan_changes.schedule")}</summary>
-        <div className="bo-loans__table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t("back-office-loans.loan_changes.number")}</th>
-                <th scope="col">{t("back-office-loans.loan_changes.due_on")}</th>
-                <th scope="col">{t("back-office-loans.loan_changes.principal")}</th>
-                <th scope="col">{t("back-office-loans.loan_changes.interest")}</th>
-                <th scope="col">{t("back-office-loans.loan_changes.total")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.instalments.map((i) => (
-                <tr key={i.number}>
-                  <td>{i.number}</td>
-                  <td>{formatDate(i.due_on)}</td>
-                  <td>{formatRupiah(i.principal)}</td>
-                  <td>{formatRupiah(i.interest)}</td>
-                  <td>{formatRupiah(i.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          caption={t("back-office-loans.loan_changes.schedule")}
+          className="bo-loans__schedule"
+          columns={[
+            { label: t("back-office-loans.loan_changes.number") },
+            { label: t("back-office-loans.loan_changes.due_on") },
+            { label: t("back-office-loans.loan_changes.principal"), numeric: true },
+            { label: t("back-office-loans.loan_changes.interest"), numeric: true },
+            { label: t("back-office-loans.loan_changes.total"), numeric: true },
+          ]}
+        >
+          {p.instalments.map((i) => (
+            <tr key={i.number}>
+              <td>{i.number}</td>
+              <td>{formatDate(i.due_on)}</td>
+              <td className="num">{formatRupiah(i.principal)}</td>
+              <td className="num">{formatRupiah(i.interest)}</td>
+              <td className="num">{formatRupiah(i.total)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       </details>
     </>
   );
