@@ -34,9 +34,10 @@ export function smtpMail(settings: SmtpSettings, from: string): MailTransport {
         if (info.rejected.length > 0) return { ok: false, retryable: false, error: shortError(`recipient refused: ${info.response}`) };
         return { ok: true, providerMessageId: info.messageId };
       } catch (error) {
-        const { responseCode, message } = error as { responseCode?: number; message: string };
-        // 5xx is the server's final "no" (no such mailbox, refused content); 4xx and network errors pass.
-        const permanent = typeof responseCode === "number" && responseCode >= 500;
+        const { responseCode, code, message } = error as { responseCode?: number; code?: string; message: string };
+        // 5xx is the server's final "no" (no such mailbox, refused content); 4xx and network errors
+        // pass. A refused login (535) is our configuration: fixed, the retries go through.
+        const permanent = typeof responseCode === "number" && responseCode >= 500 && code !== "EAUTH";
         return { ok: false, retryable: !permanent, error: shortError(message) };
       }
     },
