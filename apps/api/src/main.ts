@@ -49,6 +49,11 @@ async function main() {
     process.exit(EX_CONFIG);
   }
 
+  // A deployment outside the sandbox that knowingly runs some providers simulated says so at every start.
+  if (config.simulatedProviders.length > 0) {
+    app.log.warn({ simulatedProviders: config.simulatedProviders }, `running simulated providers outside the sandbox: ${config.simulatedProviders.join(", ")} (SIMULATED_PROVIDERS)`);
+  }
+
   // The jobs (pg-boss in the same database), after the app so its logger and job list are there.
   let jobs: JobRunner | undefined;
   if (config.jobs) {

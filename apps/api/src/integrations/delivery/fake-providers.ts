@@ -1,4 +1,8 @@
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 
 /** One request as a fake provider saw it. */
@@ -129,4 +133,33 @@ function decode(text: string, encoding: string): string {
     return Buffer.from(bytes).toString("utf8");
   }
   return text;
+}
+
+/** The environment of a deployment outside the sandbox whose providers are the local fakes. */
+export function productionEnv(smtp: FakeSmtp, infobip: FakeHttp, google: FakeHttp, serviceAccountFile: string): Record<string, string> {
+  return {
+    SANDBOX: "0",
+    UPLOAD_SECRET: "u".repeat(40),
+    PAYMENT_GATEWAY_SECRET: "p".repeat(40),
+    VIRTUAL_ACCOUNT_CODES: "bca_va:39358,bni_va:81234,bri_va:77777,mandiri_va:88908,permata_va:8528,cimb_va:5919",
+    SIMULATED_PROVIDERS: "bank,insurer,open_banking,voice",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Pinjaman <no-reply@pinjaman.test>",
+    SMS_PROVIDER: "infobip",
+    INFOBIP_BASE_URL: infobip.origin,
+    INFOBIP_API_KEY: "ib-key",
+    PUSH_PROVIDER: "fcm",
+    FCM_SERVICE_ACCOUNT_FILE: serviceAccountFile,
+    FCM_ENDPOINT: google.origin,
+  };
+}
+
+export function writeServiceAccount(tokenUri: string): string {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const file = join(mkdtempSync(join(tmpdir(), "pinjaman-fcm-")), "service-account.json");
+  writeFileSync(
+    file,
+    JSON.stringify({ type: "service_account", project_id: "pinjaman-test", client_email: "push@pinjaman-test.iam.gserviceaccount.com", private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(), token_uri: tokenUri }),
+  );
+  return file;
 }
