@@ -152,3 +152,13 @@ describe("loadConfig: real providers (decision 00XX-real-providers)", () => {
     );
   });
 });
+
+describe("loadConfig: TRUST_PROXY", () => {
+  it("trusts a proxy on the same host by default, and the proxies named behind a load balancer", () => {
+    expect(loadConfig({}).trustProxy).toBe("loopback");
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, loopback" }).trustProxy).toBe("10.0.0.0/8,loopback");
+    expect(() => loadConfig({ TRUST_PROXY: "everyone" })).toThrow(
+      "Invalid configuration:\n  TRUST_PROXY: must be loopback, linklocal, uniquelocal or IP addresses / CIDR networks, comma separated",
+    );
+  });
+});

@@ -69,6 +69,15 @@ const envSchema = z
       .min(0)
       .max(1_000_000 - PPH26_RATE_PPM - INSURANCE_PREMIUM_PPM, "with PPh 26 and the insurance premium must leave the lender some interest")
       .default(DEFAULT_PLATFORM_FEE_PPM),
+    /**
+     * Which proxies' X-Forwarded-For / -Proto are believed (the client's IP for throttling and the
+     * audit): `loopback` for a proxy on the same host; behind a load balancer its addresses or
+     * networks, comma separated (`10.0.0.0/8,loopback`); also `linklocal`, `uniquelocal`.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*\s*$/, "must be loopback, linklocal, uniquelocal or IP addresses / CIDR networks, comma separated")
+      .default("loopback"),
     // Real providers (decision 00XX-real-providers): required outside the sandbox, checked at start by integrations/.
     /** The SMTP server, user and password in one URL: smtp://user:pass@host:587 or smtps://…:465. */
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
@@ -151,6 +160,7 @@ const envSchema = z
         maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
       },
       simulatedProviders: sandbox ? [] : (env.SIMULATED_PROVIDERS ?? []),
+      trustProxy: env.TRUST_PROXY.split(",").map((entry) => entry.trim()).join(","),
       logLevel: env.LOG_LEVEL,
       publicOrigin: env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`,
       // The postal codes imported at a sandbox start when none is there yet (README of ../shared/data).
