@@ -78,6 +78,11 @@ const envSchema = z
       .string()
       .regex(/^\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*\s*$/, "must be loopback, linklocal, uniquelocal or IP addresses / CIDR networks, comma separated")
       .default("loopback"),
+    /** The company details stored on a new database outside the sandbox (then edited in the back office). */
+    COMPANY_NAME: z.string().min(1).optional(),
+    COMPANY_EMAIL: z.email().optional(),
+    COMPANY_PHONE: z.string().regex(/^\+?[0-9 ()-]{6,20}$/, "must be a phone number like +62 21 5091 8800").optional(),
+    COMPANY_ADDRESS: z.string().min(1).optional(),
     // Real providers (decision 00XX-real-providers): required outside the sandbox, checked at start by integrations/.
     /** The SMTP server, user and password in one URL: smtp://user:pass@host:587 or smtps://…:465. */
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
@@ -160,6 +165,10 @@ const envSchema = z
         maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
       },
       simulatedProviders: sandbox ? [] : (env.SIMULATED_PROVIDERS ?? []),
+      /** Over the default company details when a database outside the sandbox gets its reference data. */
+      company: Object.fromEntries(
+        Object.entries({ name: env.COMPANY_NAME, email: env.COMPANY_EMAIL, phone: env.COMPANY_PHONE, address: env.COMPANY_ADDRESS }).filter(([, v]) => v !== undefined),
+      ) as { name?: string; email?: string; phone?: string; address?: string },
       trustProxy: env.TRUST_PROXY.split(",").map((entry) => entry.trim()).join(","),
       logLevel: env.LOG_LEVEL,
       publicOrigin: env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`,

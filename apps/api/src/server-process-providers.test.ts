@@ -51,10 +51,23 @@ describe("the server process outside the sandbox", () => {
     await seedSandboxAccounts(database.db);
     await database.close();
 
-    const server = await startServer({ ...productionEnv(smtp, infobip, google, writeServiceAccount(`${google.origin}/token`)), PGLITE_DIR: dir, LOG_LEVEL: "info" });
+    const server = await startServer({
+      ...productionEnv(smtp, infobip, google, writeServiceAccount(`${google.origin}/token`)),
+      PGLITE_DIR: dir,
+      LOG_LEVEL: "info",
+      COMPANY_NAME: "PT Pinjaman Produksi",
+    });
     await waitUntilReady(server);
     expect(server.output()).toContain("running simulated providers outside the sandbox: bank, insurer, open_banking, voice (SIMULATED_PROVIDERS)");
+    expect(server.output()).toContain("Stored the reference data on a new database: the products and the company details (COMPANY_*).");
     expect(server.output()).not.toContain("(sandbox)");
+    // The flows run on the products stored at the start.
+    const flow = await fetch(`${server.origin}/pub_api/v1/open/flows/spl_onboarding/flow_progresses`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ data: {} }),
+    });
+    expect(flow.status).toBe(201);
     const res = await fetch(`${server.origin}${LOGIN}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-locale": "id" },
@@ -75,8 +88,12 @@ describe("the server process outside the sandbox", () => {
     try {
       const sent = await after.db.select().from(schema.deliveries).where(eq(schema.deliveries.channel, "mail"));
       expect(sent).toEqual([expect.objectContaining({ status: "sent", attempts: 1, provider: "smtp", recipient: "budi@pinjaman.test", providerMessageId: headers["message-id"] })]);
-      // Nothing was seeded by the start: outside the sandbox the outbox stays empty.
+      // Outside the sandbox the outbox stays empty, and the start stored reference data only: no TKB figures, no book.
       expect(await after.db.select().from(schema.outboxMessages)).toEqual([]);
+      expect((await after.db.select({ key: schema.products.key }).from(schema.products)).map((p) => p.key).sort()).toEqual(["alumak", "bni_payroll_loan", "spl"]);
+      expect(await after.db.select({ name: schema.companyConfig.name }).from(schema.companyConfig)).toEqual([{ name: "PT Pinjaman Produksi" }]);
+      expect(await after.db.select().from(schema.tkbSnapshots).where(eq(schema.tkbSnapshots.source, "seed"))).toEqual([]);
+      expect(await after.db.select().from(schema.accountApplications)).toEqual([]);
     } finally {
       await after.close();
     }
