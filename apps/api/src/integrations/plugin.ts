@@ -4,6 +4,7 @@ import type { JobIntegrations } from "../jobs/job-definition.ts";
 import { selectBank, type BankAdapter } from "./bank/bank-adapter.ts";
 import { selectInsurer } from "./insurer/insurer-adapter.ts";
 import { attemptDelivery } from "./delivery/deliveries.ts";
+import { platformSignature, type ESignatureProvider } from "./e-signature/e-signature-provider.ts";
 import { selectDeliveryProviders } from "./delivery/select-providers.ts";
 import type { DeliveryProviders } from "./delivery/transports.ts";
 import { selectMailer, type Mailer } from "./mail.ts";
@@ -26,6 +27,8 @@ declare module "fastify" {
     jobIntegrations: JobIntegrations;
     /** The voice provider the voice_recording field uploads to. */
     voice: VoiceAdapter;
+    /** The e-signature provider behind the signature calls (the platform's own one-time-code signature). */
+    eSignature: ESignatureProvider;
     /** The open-banking provider behind the open_banking field's widget. */
     openBanking: OpenBankingProvider;
     /**
@@ -62,6 +65,8 @@ export const integrationsPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorate("voice", selectVoice(app.config));
   app.decorate("openBanking", selectOpenBanking(app.config));
+  // A certified PSrE adapter replaces this one (decision 00XX-real-providers).
+  app.decorate("eSignature", platformSignature);
 
   const pending = new Set<Promise<void>>();
   app.decorate("defer", (label: string, task: () => Promise<void>) => {
