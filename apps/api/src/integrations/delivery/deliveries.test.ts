@@ -68,6 +68,22 @@ describe("delivery outside the sandbox", () => {
     expect(outboxAfter!.n).toBe(outboxBefore!.n);
   });
 
+  it("records a mail the SMTP server refuses for good as failed at the first attempt, with the server's answer", async () => {
+    smtp.unknownMailboxes.add("gone@pinjaman.test");
+    const received = smtp.received.length;
+    await t.app.mailer.send({ to: "gone@pinjaman.test", subject: "Halo", body: "Isi" });
+    await t.app.settled();
+    expect(await latestDelivery("mail")).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      recipient: "gone@pinjaman.test",
+      provider: "smtp",
+      providerMessageId: null,
+      lastError: expect.stringMatching(/550 Mailbox unavailable/),
+    });
+    expect(smtp.received.length).toBe(received);
+  });
+
   it("sends an SMS through Infobip and a push to the customer's firebase devices through FCM, recording the providers' ids", async () => {
     await t.app.sms.send({ to: "+6281234567890", body: "Kode tanda tangan Pinjaman: 654321" });
     await t.app.settled();
