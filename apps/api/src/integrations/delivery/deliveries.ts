@@ -30,7 +30,9 @@ export function queuePush(db: Db, message: { token: string; title: string; body:
 }
 
 async function insert(db: Db, values: typeof schema.deliveries.$inferInsert): Promise<string> {
-  const [row] = await db.insert(schema.deliveries).values(values).returning({ id: schema.deliveries.id });
+  // Due from this process's clock, which the attempts compare against: the database's now() may be
+  // ahead of it (another machine, or microseconds against milliseconds) and delay the first try.
+  const [row] = await db.insert(schema.deliveries).values({ ...values, nextAttemptAt: new Date() }).returning({ id: schema.deliveries.id });
   return row!.id;
 }
 
