@@ -6,7 +6,7 @@ import { NO_INTEGRATIONS } from "../../jobs/job-definition.ts";
 import { runOccurrence } from "../../jobs/job-occurrence.ts";
 import { deliveriesJob } from "../../jobs/definitions/deliveries.ts";
 import { pushToCustomer } from "../push.ts";
-import { attemptDelivery, deliveryRetryDelayMinutes, queueMail, queueSms, runDueDeliveries } from "./deliveries.ts";
+import { attemptDelivery, deliveryRetryDelayMinutes, pruneDeliveries, queueMail, queueSms, runDueDeliveries } from "./deliveries.ts";
 import { fakeHttpProvider, fakeSmtp, mimeParts, productionEnv, writeServiceAccount, type FakeHttp, type FakeSmtp } from "./fake-providers.ts";
 import type { DeliveryProviders, SendResult } from "./transports.ts";
 
@@ -55,7 +55,8 @@ describe("delivery outside the sandbox", () => {
     await t.app.mailer.send({ to: "budi@pinjaman.test", subject: "Kode verifikasi masuk Pinjaman", body: "Halo Budi <3,\n\nKode Anda: 123456" });
     await t.app.settled();
     const delivery = await latestDelivery("mail");
-    expect(delivery).toMatchObject({ status: "sent", attempts: 1, provider: "smtp", recipient: "budi@pinjaman.test", subject: "Kode verifikasi masuk Pinjaman", lastError: null });
+    // The code is in the mail, no longer in the table: the words go once delivered.
+    expect(delivery).toMatchObject({ status: "sent", attempts: 1, provider: "smtp", recipient: "budi@pinjaman.test", subject: "Kode verifikasi masuk Pinjaman", lastError: null, body: "", html: null });
     expect(delivery.sentAt).toBeInstanceOf(Date);
     const received = smtp.received.at(-1)!;
     expect(received.to).toEqual(["budi@pinjaman.test"]);
@@ -163,6 +164,18 @@ describe("delivery outside the sandbox", () => {
     await runOccurrence(t.database.db, deliveriesJob, { key: "2026-11-24T10:02", businessDate: "2026-11-24", at }, t.app.log, { ...NO_INTEGRATIONS, delivery: t.app.deliveryProviders });
     const kept = await t.database.db.select({ occurrence: schema.jobRuns.occurrence }).from(schema.jobRuns).where(eq(schema.jobRuns.jobName, "deliveries"));
     expect(kept.map((r) => r.occurrence).sort()).toEqual(["2026-11-24T10:01", "2026-11-24T10:02"]);
+  });
+
+  it("keeps a message's words until it is delivered, and its record 90 days after", async () => {
+    const id = await queueSms(t.database.db, { to: "+6284444444444", body: "Kode 111222" });
+    expect(await deliveryOf(id)).toMatchObject({ status: "queued", body: "Kode 111222" });
+    const now = new Date();
+    await t.database.db.update(schema.deliveries).set({ status: "failed", updatedAt: new Date(now.getTime() - 91 * 86_400_000) }).where(eq(schema.deliveries.id, id));
+    const recent = await queueSms(t.database.db, { to: "+6284444444445", body: "x" });
+    await t.database.db.update(schema.deliveries).set({ status: "sent", updatedAt: new Date(now.getTime() - 89 * 86_400_000) }).where(eq(schema.deliveries.id, recent));
+    expect(await pruneDeliveries(t.database.db, now)).toBe(1);
+    expect(await t.database.db.select().from(schema.deliveries).where(eq(schema.deliveries.id, id))).toEqual([]);
+    expect((await deliveryOf(recent)).status).toBe("sent");
   });
 
   it("stops pushing to a token FCM no longer knows: the delivery fails and the device is deactivated", async () => {

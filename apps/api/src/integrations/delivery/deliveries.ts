@@ -82,15 +82,18 @@ export async function attemptDelivery(db: Db, providers: DeliveryProviders, id: 
   const answer = await send(providers, claimed).catch((error: unknown): SendResult => ({ ok: false, retryable: true, error: `provider call failed: ${(error as Error).message}` }));
   const provider = providerName(providers, claimed);
   const done = { claimedUntil: null, provider, updatedAt: new Date() };
+  // Once delivered or given up, the words go: they hold sign-in codes and password links that
+  // must not outlive their purpose in a table (UU PDP); who, what subject, when and how stay.
+  const forget = { body: "", html: null, data: null };
   if (answer.ok) {
     await db
       .update(schema.deliveries)
-      .set({ ...done, status: "sent", providerMessageId: answer.providerMessageId, sentAt: new Date() })
+      .set({ ...done, ...forget, status: "sent", providerMessageId: answer.providerMessageId, sentAt: new Date() })
       .where(eq(schema.deliveries.id, id));
     return "sent";
   }
   if (!answer.retryable || claimed.attempts >= providers.maxAttempts) {
-    await db.update(schema.deliveries).set({ ...done, status: "failed", lastError: answer.error }).where(eq(schema.deliveries.id, id));
+    await db.update(schema.deliveries).set({ ...done, ...forget, status: "failed", lastError: answer.error }).where(eq(schema.deliveries.id, id));
     // A token Firebase no longer knows belongs to an uninstalled app: stop pushing to it.
     if (claimed.channel === "push" && /UNREGISTERED/.test(answer.error)) {
       await db.update(schema.devices).set({ deactivatedAt: new Date() }).where(and(eq(schema.devices.token, claimed.recipient), isNull(schema.devices.deactivatedAt)));
@@ -102,7 +105,23 @@ export async function attemptDelivery(db: Db, providers: DeliveryProviders, id: 
   return "retry_later";
 }
 
-/** Every queued delivery due at `now` (oldest first, up to `limit`), one attempt each. */
+/** Providers are called this many at a time by one run: a slow SMTP relay does not hold up the rest for long. */
+const PARALLEL_ATTEMPTS = 5;
+
+/** Days a delivered or failed message's record is kept (support's "did it leave?"), then deleted. */
+export const DELIVERY_RECORD_DAYS = 90;
+
+/** Deletes the records of messages sent or failed more than DELIVERY_RECORD_DAYS ago; answers how many. */
+export async function pruneDeliveries(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - DELIVERY_RECORD_DAYS * 86_400_000);
+  const gone = await db
+    .delete(schema.deliveries)
+    .where(and(sql`${schema.deliveries.status} in ('sent', 'failed')`, lte(schema.deliveries.updatedAt, before)))
+    .returning({ id: schema.deliveries.id });
+  return gone.length;
+}
+
+/** Every queued delivery due at `now` (oldest first, up to `limit`), one attempt each, a few at a time. */
 export async function runDueDeliveries(db: Db, providers: DeliveryProviders, now = new Date(), limit = 200): Promise<DeliveryOutcome[]> {
   const due = await db
     .select({ id: schema.deliveries.id })
@@ -117,6 +136,9 @@ export async function runDueDeliveries(db: Db, providers: DeliveryProviders, now
     .orderBy(asc(schema.deliveries.nextAttemptAt))
     .limit(limit);
   const outcomes: DeliveryOutcome[] = [];
-  for (const { id } of due) outcomes.push(await attemptDelivery(db, providers, id, now));
+  for (let i = 0; i < due.length; i += PARALLEL_ATTEMPTS) {
+    const batch = due.slice(i, i + PARALLEL_ATTEMPTS);
+    outcomes.push(...(await Promise.all(batch.map(({ id }) => attemptDelivery(db, providers, id, now)))));
+  }
   return outcomes;
 }

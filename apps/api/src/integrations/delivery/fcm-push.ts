@@ -48,7 +48,7 @@ function assertion(account: FcmServiceAccount, now: number): string {
  * answered 200 {"name":"projects/{project_id}/messages/{id}"}. 404 (UNREGISTERED) and 400
  * (INVALID_ARGUMENT) are final; 401 drops the cached token; 429 and 5xx are retried.
  */
-export function fcmPush(account: FcmServiceAccount, endpoint: string): PushTransport & { unregistered(error: string): boolean } {
+export function fcmPush(account: FcmServiceAccount, endpoint: string): PushTransport {
   let cached: { token: string; until: number } | null = null;
   const sendUrl = new URL(`/v1/projects/${encodeURIComponent(account.project_id)}/messages:send`, endpoint).toString();
 
@@ -69,7 +69,6 @@ export function fcmPush(account: FcmServiceAccount, endpoint: string): PushTrans
 
   return {
     provider: "fcm",
-    unregistered: (error) => /UNREGISTERED/.test(error),
     async send(push): Promise<SendResult> {
       let response: Response;
       try {
