@@ -5,6 +5,8 @@ import { testApp, type TestApp } from "../../../test/harness.ts";
 import { NO_INTEGRATIONS } from "../../jobs/job-definition.ts";
 import { runOccurrence } from "../../jobs/job-occurrence.ts";
 import { deliveriesJob } from "../../jobs/definitions/deliveries.ts";
+import { paymentRemindersJob } from "../../jobs/definitions/payment-reminders.ts";
+import { activeLoanFor } from "../../modules/disbursal/loan-test-kit.ts";
 import { pushToCustomer } from "../push.ts";
 import { attemptDelivery, deliveryRetryDelayMinutes, pruneDeliveries, queueMail, queueSms, runDueDeliveries } from "./deliveries.ts";
 import { fakeHttpProvider, fakeSmtp, mimeParts, productionEnv, writeServiceAccount, type FakeHttp, type FakeSmtp } from "./fake-providers.ts";
@@ -164,6 +166,28 @@ describe("delivery outside the sandbox", () => {
     await runOccurrence(t.database.db, deliveriesJob, { key: "2026-11-24T10:02", businessDate: "2026-11-24", at }, t.app.log, { ...NO_INTEGRATIONS, delivery: t.app.deliveryProviders });
     const kept = await t.database.db.select({ occurrence: schema.jobRuns.occurrence }).from(schema.jobRuns).where(eq(schema.jobRuns.jobName, "deliveries"));
     expect(kept.map((r) => r.occurrence).sort()).toEqual(["2026-11-24T10:01", "2026-11-24T10:02"]);
+  });
+
+  it("the payment reminders job queues its mail and SMS in its own transaction; the deliveries job sends them", async () => {
+    const [customer] = await t.database.db.insert(schema.customers).values({ name: "Rina Pengingat", email: "rina@pinjaman.test", phone: "+6285555555555" }).returning();
+    await t.database.db.insert(schema.customerProfiles).values({ customerId: customer!.id, personalCode: "3171011299990001", fullName: "Rina Pengingat", birthDate: "1985-05-15", kyc: { region: "31" }, consent: {} });
+    const loan = await activeLoanFor(t.database.db, customer!.id, { effectiveOn: "2026-01-10" });
+    expect(loan.invoices[0]!.dueOn).toBe("2026-02-10");
+    const integrations = { ...NO_INTEGRATIONS, sandbox: false, delivery: t.app.deliveryProviders };
+    // 08:00 in Jakarta on the due date.
+    const at = new Date("2026-02-10T01:00:00Z");
+    expect(await runOccurrence(t.database.db, paymentRemindersJob, { key: "2026-02-10T08:00", businessDate: "2026-02-10", at }, t.app.log, integrations)).toBe("ran");
+    const queued = (await t.database.db.select().from(schema.deliveries)).filter((d) => d.recipient === "rina@pinjaman.test" || d.recipient === "+6285555555555");
+    expect(queued.map((d) => [d.channel, d.status]).sort()).toEqual([["mail", "queued"], ["sms", "queued"]]);
+    expect(queued.find((d) => d.channel === "mail")!.html).toContain('<html lang="id">');
+
+    const received = smtp.received.length;
+    await runOccurrence(t.database.db, deliveriesJob, { key: "2026-02-10T08:01", businessDate: "2026-02-10", at }, t.app.log, integrations);
+    const after = await t.database.db.select().from(schema.deliveries).where(eq(schema.deliveries.recipient, "rina@pinjaman.test"));
+    expect(after).toEqual([expect.objectContaining({ status: "sent", attempts: 1, provider: "smtp" })]);
+    expect(smtp.received.slice(received).map((m) => m.to)).toEqual([["rina@pinjaman.test"]]);
+    expect(JSON.parse(infobip.seen.at(-1)!.body).messages[0].destinations).toEqual([{ to: "6285555555555" }]);
+    expect((await t.database.db.select().from(schema.outboxMessages).where(eq(schema.outboxMessages.recipient, "rina@pinjaman.test")))).toEqual([]);
   });
 
   it("keeps a message's words until it is delivered, and its record 90 days after", async () => {
