@@ -118,7 +118,8 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: "loopback",
+    // TRUST_PROXY: the proxies in front (a load balancer on another host with several instances).
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     frameworkErrors,
   });

@@ -27,3 +27,4 @@ import "./insurance.ts";
 import "./investments.ts";
 import "./back_office.ts";
 import "./back-office-loans.ts";
+import "./delivery.ts";
