@@ -201,10 +201,27 @@ export function listFlows(engine: FlowEngine, actor: Actor): FlowSummary[] {
 export async function listAccountFlows(engine: FlowEngine, actor: Actor, accountId: string): Promise<FlowSummary[]> {
   if (!actor.caller) throw loginRequired();
   const type = await ownAccount(engine.db, actor, accountId);
-  return engine.catalogue
-    .flows()
-    .filter((d) => d.audience === "account" && (d.accountType ?? "loan") === type)
-    .map(summary);
+  const flows = engine.catalogue.flows().filter((d) => d.audience === "account" && (d.accountType ?? "loan") === type);
+  const listed: FlowDefinition[] = [];
+  for (const definition of flows) {
+    // A flow offered by rule (refinancing) is listed only on an account it is offered on.
+    if (definition.offer && !(await offeredOn(engine, actor, definition, accountId))) continue;
+    listed.push(definition);
+  }
+  return listed.map(summary);
+}
+
+async function offeredOn(engine: FlowEngine, actor: Actor, definition: FlowDefinition, accountId: string): Promise<boolean> {
+  const customerId = actor.caller?.customerId ?? null;
+  const now = actor.now ?? new Date();
+  try {
+    const values = definition.prefill === "refinancing" && customerId ? await refinancingStart(engine.db, customerId, accountId) : {};
+    await productFor(engine, definition, values, { customerId, accountId }, now);
+    return true;
+  } catch (error) {
+    if (error instanceof FlowError && error.status === 409) return false;
+    throw error;
+  }
 }
 
 /** GET …/flow_progresses/new and …/preview: step one as it would start, nothing stored. */
