@@ -12,6 +12,8 @@ export const offeredFlow = z.object({
   path: z.string(),
   /** The loan account a loan-account flow works on; null for an application flow. */
   account_id: z.uuid().nullable(),
+  /** Refinancing: the old loan's payoff today, which the new loan pays first (rupiah). */
+  payoff: z.number().int().nonnegative().nullable(),
 });
 export type OfferedFlow = z.infer<typeof offeredFlow>;
 

@@ -21,7 +21,7 @@ const APP = "/app_api/v1";
 
 type Field = { key: string; current_value: unknown; rangeValues: number[] | null; options: { value: string }[] | null };
 type View = { id: string; status: string; steps_count: number; step: { key: string; template: string; fields: Field[]; movements: { id: string }[]; data: Record<string, unknown> | null } };
-type Offers = { offered: { flow_key: string; name: string; path: string; account_id: string | null }[]; no_flow: { flow_key: string; path: string; reason: string } | null };
+type Offers = { offered: { flow_key: string; name: string; path: string; account_id: string | null; payoff: number | null }[]; no_flow: { flow_key: string; path: string; reason: string } | null };
 
 const REASONS = {
   not_returning:
@@ -138,7 +138,7 @@ describe("borrower flow offers (GET borrower_flows)", () => {
     const budi = await sessionFor(db(), "budi@pinjaman.test");
     expect(await offers(budi)).toEqual({ offered: [], no_flow: { flow_key: "no_flow_available_v2", path: "/flows/no_flow_available_v2", reason: REASONS.not_returning } });
     const clean = await customer([{ amount: 3_000_000 }]);
-    expect((await offers(clean)).offered).toEqual([{ flow_key: "consumer_installment_loan", name: "Pinjaman Cicilan Konsumen", path: "/flows/consumer_installment_loan", account_id: null }]);
+    expect((await offers(clean)).offered).toEqual([{ flow_key: "consumer_installment_loan", name: "Pinjaman Cicilan Konsumen", path: "/flows/consumer_installment_loan", account_id: null, payoff: null }]);
     expect((await offers(clean)).no_flow).toBeNull();
     const late = await customer([{ amount: 3_000_000 }], true);
     expect((await offers(late)).offered.map((o) => o.flow_key)).toEqual(["mini_installment_loan"]);
@@ -280,7 +280,8 @@ describe("refinancing (loan-account flow)", () => {
   it("is offered on a loan in good standing, refused on another's loan or one with nothing paid yet", async () => {
     const { s, loan } = await borrowerWithLoan(true);
     const offered = (await offers(s)).offered;
-    expect(offered).toEqual([{ flow_key: "refinancing", name: "Refinancing Pinjaman", path: `/flows/refinancing?account_id=${loan.accountId}`, account_id: loan.accountId }]);
+    expect(offered).toEqual([{ flow_key: "refinancing", name: "Refinancing Pinjaman", path: `/flows/refinancing?account_id=${loan.accountId}`, account_id: loan.accountId, payoff: expect.any(Number) }]);
+    expect(offered[0]!.payoff).toBeGreaterThan(1_500_000);
     const flows = await get(s, `/accounts/${loan.accountId}/flows`);
     expect(flows.json().data.map((f: { key: string }) => f.key)).toContain("refinancing");
 

@@ -143,7 +143,7 @@ export async function refinancedPayoff(db: Db, customerId: string, accountId: st
   return (await activeLoan(db, customerId, account, today)).payoff;
 }
 
-export type OfferedFlowView = { flow_key: string; name: string; path: string; account_id: string | null };
+export type OfferedFlowView = { flow_key: string; name: string; path: string; account_id: string | null; payoff: number | null };
 export type BorrowerOffersView = { offered: OfferedFlowView[]; no_flow: { flow_key: string; path: string; reason: string } | null };
 
 /** GET borrower_flows: the flows the dashboard offers this customer, and why none when none. */
@@ -155,6 +155,7 @@ export async function borrowerOffers(db: Db, catalogue: FlowCatalogue, customerI
     name: name(key),
     path: `/flows/${key}`,
     account_id: null,
+    payoff: null,
   }));
   if (catalogue.currentVersion(REFINANCING)) {
     for (const loan of book.activeLoans) {
@@ -164,7 +165,7 @@ export async function borrowerOffers(db: Db, catalogue: FlowCatalogue, customerI
         throw error;
       });
       if (!product || !offerLimits(REFINANCING, product, book, loan)) continue;
-      offered.push({ flow_key: REFINANCING, name: name(REFINANCING), path: `/flows/${REFINANCING}?account_id=${loan.accountId}`, account_id: loan.accountId });
+      offered.push({ flow_key: REFINANCING, name: name(REFINANCING), path: `/flows/${REFINANCING}?account_id=${loan.accountId}`, account_id: loan.accountId, payoff: loan.payoff });
     }
   }
   const reason = noFlowReason(book);
