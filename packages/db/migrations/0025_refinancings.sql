@@ -5,6 +5,7 @@ CREATE TABLE "refinancings" (
 	"payoff_at_submission" bigint NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"payoff_paid" bigint,
+	"payoff_on" date,
 	"payment_id" uuid,
 	"settled_on" date,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

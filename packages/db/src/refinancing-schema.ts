@@ -5,9 +5,10 @@ import { payments } from "./payment-schema.ts";
 
 /**
  * A refinancing (decision "borrower flow offers"): the new loan's application pays the old loan
- * off out of its disbursal. `payoff_at_submission` is what the borrower was shown; at disbursal
- * the payoff of that business date is paid into the old loan through the payment path (one
- * `payments` row, source refinancing) and the bank pays the borrower the rest.
+ * off out of its disbursal. `payoff_at_submission` is what the borrower was shown. The first
+ * disbursal attempt fixes the payoff of its business date (`payoff_paid`, `payoff_on`): every retry
+ * asks the bank for the same amount (payout − payoff); once the bank paid, that payoff is paid into
+ * the old loan through the payment path on `payoff_on` (one `payments` row, source refinancing).
  * pending: waiting for the disbursal; settled: the old loan was paid (payment_id);
  * not_needed: the old loan was already closed at disbursal, the borrower got the whole payout.
  * Financial records: no cascade.
@@ -24,8 +25,10 @@ export const refinancings = pgTable(
       .references(() => accounts.id, { onDelete: "restrict" }),
     payoffAtSubmission: bigint("payoff_at_submission", { mode: "number" }).notNull(),
     status: text("status", { enum: ["pending", "settled", "not_needed"] }).notNull().default("pending"),
-    /** The payoff paid into the old loan at disbursal. */
+    /** The payoff the disbursal pays into the old loan, fixed by its first attempt (0: the old loan was already closed). */
     payoffPaid: bigint("payoff_paid", { mode: "number" }),
+    /** The business date `payoff_paid` is the payoff of. */
+    payoffOn: date("payoff_on", { mode: "string" }),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "restrict" }),
     settledOn: date("settled_on", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -334,7 +334,7 @@ describe("refinancing (loan-account flow)", () => {
     expect(await runDisbursal(db(), sandboxDisbursalIntegrations(db()), disbursal!.id, businessInstant(payoutDate, "01:00"))).toBe("succeeded");
 
     const [settled] = await db().select().from(schema.refinancings).where(eq(schema.refinancings.accountApplicationId, application!.id));
-    expect(settled!.status).toBe("settled");
+    expect(settled).toMatchObject({ status: "settled", payoffOn: payoutDate, settledOn: payoutDate });
     const paidOff = settled!.payoffPaid!;
     expect(paidOff).toBeGreaterThanOrEqual(payoff);
     const [payment] = await db().select().from(schema.payments).where(eq(schema.payments.id, settled!.paymentId!));
@@ -352,6 +352,33 @@ describe("refinancing (loan-account flow)", () => {
     expect(fundsAfter[0]! - fundsBefore[0]!).toBeGreaterThanOrEqual(1_500_000);
     const [newAccount] = await db().select().from(schema.accounts).where(eq(schema.accounts.id, (await db().select().from(schema.accountApplications).where(eq(schema.accountApplications.id, application!.id)))[0]!.accountId));
     expect(newAccount).toMatchObject({ status: "active", principalBalance: 3_000_000 });
+    expect(await ledgerInvariantViolations(db())).toEqual([]);
+  });
+
+  it("a retry on a later day asks the bank for the same amount: the payoff fixed by the first attempt, paid as of that day", async () => {
+    const { s, loan } = await borrowerWithLoan(true);
+    const calculator = await start(s, `/accounts/${loan.accountId}/flows/refinancing/flow_progresses`);
+    await move(s, calculator.id, { amount: 2_500_000, term: 3 }, "bank");
+    await move(s, calculator.id, {}, "contract");
+    expect((await signAndSubmit(s, calculator.id, s.phone)).status).toBe("completed");
+    const [application] = await applicationsOf(s.customerId);
+    const lender = await lenderWithFunds(db(), `pemodal.refi.${++seq}@contoh.co.id`, 2_500_000, today);
+    await fundApplication(db(), application!.id, [{ customerId: lender.customerId, investmentAccountId: lender.accountId, amount: 2_500_000 }], today);
+    const firstDay = addDays(today, COOLING_OFF_DAYS);
+    await db().transaction((tx) => startDueDisbursals(tx as unknown as Db, firstDay, businessInstant(firstDay, "00:40")));
+    const [disbursal] = await db().select().from(schema.disbursals).where(eq(schema.disbursals.accountApplicationId, application!.id));
+    const bank = sandboxDisbursalIntegrations(db(), "fail_once");
+    expect(await runDisbursal(db(), bank, disbursal!.id, businessInstant(firstDay, "01:00"))).toBe("retry_later");
+    const [fixed] = await db().select().from(schema.refinancings).where(eq(schema.refinancings.accountApplicationId, application!.id));
+    expect(fixed).toMatchObject({ status: "pending", payoffOn: firstDay });
+    const nextDay = addDays(firstDay, 1);
+    expect(await runDisbursal(db(), bank, disbursal!.id, businessInstant(nextDay, "01:00"))).toBe("succeeded");
+    const transfers = (await db().execute(sql`select amount, calls from sandbox_bank_transfers where reference = ${disbursal!.id}`)) as unknown as { rows: { amount: string; calls: number }[] };
+    expect([Number(transfers.rows[0]!.amount), transfers.rows[0]!.calls]).toEqual([2_500_000 - fixed!.payoffPaid!, 2]);
+    const [payment] = await db().select().from(schema.payments).where(eq(schema.payments.gatewayTransactionId, `refinancing:${application!.id}`));
+    expect(payment).toMatchObject({ amount: fixed!.payoffPaid, businessDate: firstDay, accountStatus: "closed", credit: 0 });
+    const [old] = await db().select().from(schema.accounts).where(eq(schema.accounts.id, loan.accountId));
+    expect(old).toMatchObject({ status: "closed", principalBalance: 0 });
     expect(await ledgerInvariantViolations(db())).toEqual([]);
   });
 });
