@@ -186,6 +186,8 @@ describe("consumer_installment_loan", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({ code: "flow_not_offered", message: REASONS.late_history });
     expect((await get(late, "/flows/consumer_installment_loan/flow_progresses/new")).statusCode).toBe(409);
+    // The page's server render gets the same refusal, and leaves the reason to the browser (never a 500).
+    expect(await t.app.services.flowPreview("consumer_installment_loan", { publicOnly: false, sessionToken: late.token })).toEqual({ refused: "not_offered" });
     const ntb = await sessionFor(db(), "sari@pinjaman.test");
     expect((await post(ntb, "/flows/consumer_installment_loan/flow_progresses", { data: {} })).json().error).toEqual({ code: "flow_not_offered", message: REASONS.not_returning });
     expect((await post(null, "/flows/consumer_installment_loan/flow_progresses", { data: {} })).statusCode).toBe(401);
