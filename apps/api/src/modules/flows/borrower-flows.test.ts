@@ -227,6 +227,7 @@ describe("repeat_multi_product", () => {
     const product = await start(yanti, "/flows/repeat_multi_product/flow_progresses");
     expect(product.step.key).toBe("product");
     expect(product.steps_count).toBe(7);
+    expect(fieldOf(product, "product_key").options!.map((o) => o.value)).toEqual(["spl", "bni_payroll_loan"]);
     // alumak is productive and never repaid by her: not hers to choose.
     const alumak = await patch(yanti, `/flow_progresses/${product.id}/move/next`, { data: { values: { product_key: "alumak" } } });
     expect(alumak.statusCode).toBe(422);

@@ -16,7 +16,7 @@ import { hashPassword } from "../accounts/passwords.ts";
 import { recordAudit, type RequestOrigin } from "../audit/audit-service.ts";
 import { defaultOfferSchedule, findActiveProduct, ProductNotFound } from "../offers/schedule-service.ts";
 import { checkLoanRequest } from "@pinjaman/domain/loan-settings";
-import { noFlowPrefill, offeredProduct, productKeyOf, refinancedPayoff } from "./borrower-offers.ts";
+import { noFlowPrefill, offeredProduct, productChoices, productKeyOf, refinancedPayoff } from "./borrower-offers.ts";
 import { refinancingStart } from "./refinancing.ts";
 import type { IssuedSession } from "../sessions/session-service.ts";
 import { createSignature, resendSignatureCode, type SignatureContext } from "../signatures/signature-service.ts";
@@ -127,8 +127,12 @@ async function stepContext(engine: FlowEngine, definition: FlowDefinition, step:
   if (step.template === "calculator" && definition.completion === "refinancing_application" && holder.customerId && holder.accountId && holder.status !== "completed") {
     data = { refinancing_payoff: await refinancedPayoff(engine.db, holder.customerId, holder.accountId, await businessToday(engine, now)) };
   }
+  let choices: StepViewContext["choices"];
+  if (definition.productChoice && definition.offer && holder.customerId && holder.status !== "completed" && step.fields.some((f) => f.key === "product_key")) {
+    choices = { product_key: await productChoices(engine.db, engine.catalogue, holder.customerId, now, await businessToday(engine, now)) };
+  }
   if (step.template === "payment_option") data = { channels: step.fields.flatMap((f) => f.options ?? []).map((o) => ({ key: o.value, label: t(o.label) })) };
-  return { product, labels, data };
+  return { product, labels, data, choices };
 }
 
 async function view(engine: FlowEngine, version: FlowVersion, row: ProgressState, errors: FieldMessages = {}, now = new Date()): Promise<FlowProgressView> {
