@@ -530,7 +530,7 @@ export async function moveProgress(
       if (row.customerId && LOAN_APPLICATION_COMPLETIONS.includes(definition.completion)) await assertNoUnpaidPrincipal(engine.db, row.customerId);
       const request = { amount: Number(values.amount), term: Number(values.term) };
       // An offered flow's limits may have moved since the calculator (a payoff grows by the day): checked again.
-      const outside = checkLoanRequest(request, product.loanSettings);
+      const outside = definition.offer ? checkLoanRequest(request, product.loanSettings) : [];
       if (outside.length > 0) throw new FieldErrors(Object.fromEntries(outside.map((p) => [p.field, [p.message]])), 422);
       offer = await defaultOfferSchedule(engine.db, product.key, request, today);
     }
