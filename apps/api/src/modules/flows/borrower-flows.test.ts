@@ -384,4 +384,29 @@ describe("refinancing (loan-account flow)", () => {
     expect(old).toMatchObject({ status: "closed", principalBalance: 0 });
     expect(await ledgerInvariantViolations(db())).toEqual([]);
   });
+
+  it("an old loan the borrower paid off between the attempts: the fixed payoff is parked for an operator, never lost", async () => {
+    const { s, loan } = await borrowerWithLoan(true);
+    const calculator = await start(s, `/accounts/${loan.accountId}/flows/refinancing/flow_progresses`);
+    await move(s, calculator.id, { amount: 2_500_000, term: 3 }, "bank");
+    await move(s, calculator.id, {}, "contract");
+    await signAndSubmit(s, calculator.id, s.phone);
+    const [application] = await applicationsOf(s.customerId);
+    const lender = await lenderWithFunds(db(), `pemodal.refi.${++seq}@contoh.co.id`, 2_500_000, today);
+    await fundApplication(db(), application!.id, [{ customerId: lender.customerId, investmentAccountId: lender.accountId, amount: 2_500_000 }], today);
+    const day = addDays(today, COOLING_OFF_DAYS);
+    await db().transaction((tx) => startDueDisbursals(tx as unknown as Db, day, businessInstant(day, "00:40")));
+    const [disbursal] = await db().select().from(schema.disbursals).where(eq(schema.disbursals.accountApplicationId, application!.id));
+    const bank = sandboxDisbursalIntegrations(db(), "fail_once");
+    expect(await runDisbursal(db(), bank, disbursal!.id, businessInstant(day, "01:00"))).toBe("retry_later");
+    // The borrower pays the old loan off themselves meanwhile (more than enough).
+    const va = loan.virtualAccounts[0]!;
+    await receivePayment(db(), { channel: va.channel, virtualAccountNumber: va.number, amount: 1_700_000, gatewayTransactionId: `self-payoff-${loan.accountId}`, businessDate: day, source: "sandbox" }, { platformFeePpm: 100_000 });
+    expect((await db().select().from(schema.accounts).where(eq(schema.accounts.id, loan.accountId)))[0]!.status).toBe("closed");
+    expect(await runDisbursal(db(), bank, disbursal!.id, businessInstant(day, "02:00"))).toBe("succeeded");
+    const [settled] = await db().select().from(schema.refinancings).where(eq(schema.refinancings.accountApplicationId, application!.id));
+    const [payment] = await db().select().from(schema.payments).where(eq(schema.payments.id, settled!.paymentId!));
+    expect(payment).toMatchObject({ source: "refinancing", status: "parked", parkedReason: "account_not_active", amount: settled!.payoffPaid });
+    expect(await ledgerInvariantViolations(db())).toEqual([]);
+  });
 });
