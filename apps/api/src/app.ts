@@ -22,6 +22,7 @@ import { addressRoutes } from "./modules/addresses/routes.ts";
 import { loadFlowCatalogue, type FlowCatalogue } from "./flows/flow-catalogue.ts";
 import { publicFlowRoutes } from "./modules/flows/public-routes.ts";
 import { flowRoutes } from "./modules/flows/routes.ts";
+import { borrowerOfferRoutes } from "./modules/flows/borrower-offer-routes.ts";
 import { accountApplicationRoutes } from "./modules/account-applications/routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { fieldUploadRoutes } from "./modules/field-uploads/routes.ts";
@@ -171,6 +172,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(accountApplicationRoutes, { prefix: "/app_api/v1" });
   await app.register(fieldUploadRoutes, { prefix: "/app_api/v1" });
   await app.register(scopedFlowRoutes, { prefix: "/app_api/v1" });
+  await app.register(borrowerOfferRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderFundsRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderMoneyRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderTaxRoutes, { prefix: "/app_api/v1" });

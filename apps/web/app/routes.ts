@@ -21,7 +21,8 @@ export default [
     ];
   }),
   route("sign-up", "routes/sign-up.tsx"),
-  route("flows/:flow_key", "routes/flows.tsx"),
+  // /flows/{flow_key?} (spec section 2): without a key, the flows offered to the customer.
+  route("flows/:flow_key?", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),
   // The back office (decision 0026): staff only; each page is one entry of features/back-office/sections.ts.
   route("back-office", "routes/back-office.tsx", [

@@ -1,5 +1,6 @@
 import { t } from "@pinjaman/i18n";
 import { ProfilePage } from "../features/auth/profile-page.tsx";
+import { BorrowerOffers } from "../features/borrower-offers/borrower-offers.tsx";
 import { InvestmentAccountsList } from "../features/lender/investment-accounts-list.tsx";
 import { Dashboard } from "../features/loans/dashboard.tsx";
 import { guardRoute } from "../features/session/route-guards.ts";
@@ -24,6 +25,7 @@ export default function Profile() {
   return (
     <ProfilePage>
       <Dashboard customerKey={customerKey} />
+      <BorrowerOffers customerKey={customerKey} />
       <InvestmentAccountsList customerKey={customerKey} />
     </ProfilePage>
   );

@@ -28,3 +28,4 @@ import "./investments.ts";
 import "./back_office.ts";
 import "./back-office-loans.ts";
 import "./delivery.ts";
+import "./borrower_flows.ts";
