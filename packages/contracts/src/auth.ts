@@ -80,7 +80,7 @@ export const signatureCodeRequest = z.object({ data: z.object({ code: z.string()
 /** GET pub_api/v1/open/sandbox/outbox (sandbox only): the latest mails and SMS, newest first. */
 export const sandboxOutboxMessage = z.object({
   id: z.number().int(),
-  channel: z.enum(["mail", "sms"]),
+  channel: z.enum(["mail", "sms", "push"]),
   recipient: z.string(),
   subject: z.string(),
   body: z.string(),

@@ -37,4 +37,5 @@ ALTER TABLE "support_answers" ADD CONSTRAINT "support_answers_staff_id_customers
 CREATE INDEX "customer_blocks_customer" ON "customer_blocks" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_blocks_active" ON "customer_blocks" USING btree ("customer_id") WHERE "customer_blocks"."unblocked_at" is null;--> statement-breakpoint
 CREATE INDEX "personal_data_requests_customer" ON "personal_data_requests" USING btree ("customer_id");--> statement-breakpoint
-CREATE INDEX "support_answers_request" ON "support_answers" USING btree ("support_request_id");
+CREATE INDEX "support_answers_request" ON "support_answers" USING btree ("support_request_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "support_requests_access_token" ON "support_requests" USING btree ("access_token_hash");

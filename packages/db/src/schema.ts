@@ -1,5 +1,5 @@
 import type { LoanSettings } from "@pinjaman/domain/loan-settings";
-import { bigint, boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 
 export const products = pgTable("products", {
@@ -56,4 +56,4 @@ export const supportRequests = pgTable("support_requests", {
   /** SHA-256 of the secret the chat panel keeps to read its answers (null for messages sent before answers existed). */
   accessTokenHash: text("access_token_hash"),
   answeredAt: timestamp("answered_at", { withTimezone: true }),
-});
+}, (t) => [uniqueIndex("support_requests_access_token").on(t.accessTokenHash)]);
