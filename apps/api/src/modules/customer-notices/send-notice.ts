@@ -3,7 +3,7 @@ import { schema } from "@pinjaman/db";
 import type { FastifyRequest } from "fastify";
 import { and, eq, isNull } from "drizzle-orm";
 import { storeInOutbox } from "../../integrations/outbox.ts";
-import { customerNotFound } from "../customers/customer-detail.ts";
+import { customerNotFound } from "../customers/customer-errors.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
 
 export type PushMessage = { token: string; tokenType: string; title: string; body: string };

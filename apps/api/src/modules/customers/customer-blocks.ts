@@ -7,7 +7,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { Refusal } from "../../plugins/errors.ts";
 import { revokeCustomerSessions } from "../sessions/session-service.ts";
 import { recordStaffAction, staffIdOf } from "../staff/staff-actions.ts";
-import { customerNotFound } from "./customer-detail.ts";
+import { accountBlocked, customerNotFound } from "./customer-errors.ts";
 import "@pinjaman/i18n/ns/customer_care";
 
 type BlockRow = typeof schema.customerBlocks.$inferSelect;
@@ -38,8 +38,7 @@ export function blockView(row: BlockRow): CustomerBlockView {
   };
 }
 
-/** The 403 a blocked customer gets at sign-in (the sessions they had were revoked at the block). */
-export const accountBlocked = () => new Refusal(403, "account_blocked", t("customer_care.account_blocked"));
+export { accountBlocked };
 
 async function lockCustomer(tx: Db, customerId: string) {
   const [row] = await tx.select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.id, customerId)).for("update");

@@ -1,13 +1,11 @@
 import type { CustomerDetail, CustomerSummary } from "@pinjaman/contracts/customer-care";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
-import { t } from "@pinjaman/i18n";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
-import { Refusal } from "../../plugins/errors.ts";
+import { customerNotFound } from "./customer-errors.ts";
 import { activeBlock, blockHistory, blockView } from "./customer-blocks.ts";
-import "@pinjaman/i18n/ns/customer_care";
 
-export const customerNotFound = () => new Refusal(404, "customer_not_found", t("customer_care.customer_not_found"));
+export { customerNotFound };
 
 /** At most this many search results: staff narrow the query rather than page. */
 export const SEARCH_LIMIT = 25;
