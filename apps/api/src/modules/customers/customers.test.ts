@@ -132,7 +132,7 @@ describe("back-office customers (app_api/v1/staff/customers)", () => {
     const before = await rowCounts(t.database);
     const short = await post(admin, url, { data: { reason: "x" } });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.fields).toEqual({ "data.reason": ["Minimal 5 karakter"] });
+    expect(short.json().error.fields).toEqual({ reason: ["Minimal 5 karakter"] });
     expect(await rowCounts(t.database)).toEqual(before);
 
     const blocked = await post(admin, url, { data: { reason: "Dugaan penipuan identitas" } });
@@ -176,7 +176,7 @@ describe("back-office customers (app_api/v1/staff/customers)", () => {
     const before = await rowCounts(t.database);
     const bad = await post(operator, `/app_api/v1/staff/customers/${budi.customerId}/notices`, { data: { title: "", body: "abc" } });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().error.fields).sort()).toEqual(["data.body", "data.title"]);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(["body", "title"]);
     expect(await rowCounts(t.database)).toEqual(before);
 
     const res = await post(operator, `/app_api/v1/staff/customers/${budi.customerId}/notices`, {

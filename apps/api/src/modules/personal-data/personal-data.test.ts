@@ -6,12 +6,12 @@ import { createCustomer, freshIp, logIn, postLogin, type TestCustomer } from "..
 import { sessionFor } from "../identity/test-sessions.ts";
 
 /** A former borrower: onboarding profile, one closed loan with its records, a device, a notice, a draft flow, a chat message. */
-async function formerBorrower(t: TestApp): Promise<TestCustomer & { accountId: string; applicationId: string; ledgerAccountId: string }> {
+async function formerBorrower(t: TestApp, nik: string): Promise<TestCustomer & { accountId: string; applicationId: string; ledgerAccountId: string }> {
   const db = t.database.db;
   const customer = await createCustomer(db, { name: "Rudi Hartono", phone: "+6281300001111" });
   await db.insert(schema.customerProfiles).values({
     customerId: customer.id,
-    personalCode: "3174010101800001",
+    personalCode: nik,
     fullName: "Rudi Hartono",
     birthDate: "1980-01-01",
     kyc: { address: "Jl. Sudirman 5", employer: "PT Maju", emergency_contact_phone: "+6281300002222" },
@@ -53,7 +53,7 @@ describe("personal data (UU PDP 27/2022): download and deletion", () => {
   });
 
   it("refuses a wrong password (400) and open loans (409), changing nothing", async () => {
-    const rudi = await formerBorrower(t);
+    const rudi = await formerBorrower(t, "3174010101800002");
     const session = await logIn(t.app, t.database.db, rudi);
     const del = (password: string) =>
       t.app.inject({ method: "POST", url: "/app_api/v1/my/personal_data/deletion", headers: { "x-authorization": session.token }, payload: { data: { password } } });
@@ -70,7 +70,7 @@ describe("personal data (UU PDP 27/2022): download and deletion", () => {
   });
 
   it("deletes what may go, keeps the financial records and the KYC core, and says so; sign-in is gone", async () => {
-    const rudi = await formerBorrower(t);
+    const rudi = await formerBorrower(t, "3174010101800001");
     const db = t.database.db;
     const session = await logIn(t.app, db, rudi);
     const res = await t.app.inject({

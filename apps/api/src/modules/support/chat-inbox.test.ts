@@ -72,7 +72,7 @@ describe("chat inbox: the launcher's messages answered by staff", () => {
     const before = await rowCounts(t.database);
     const short = await answer(operator, id, "ok");
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.fields).toEqual({ "data.body": ["Minimal 5 karakter"] });
+    expect(short.json().error.fields).toEqual({ body: ["Minimal 5 karakter"] });
     const unknown = await answer(operator, 999999, "Jawaban untuk pesan yang tidak ada");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe("Pesan chat tidak ditemukan.");
