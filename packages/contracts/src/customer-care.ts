@@ -9,7 +9,7 @@ import { supportAnswer } from "./support.ts";
 
 const reason = z.string().trim().min(5).max(500);
 
-/** GET app_api/v1/staff/customers?q= — by name, e-mail, phone or NIK (at least 3 characters). */
+/** GET app_api/v1/staff/customers/search?q= — by name, e-mail, phone or NIK (at least 3 characters). */
 export const customerSearchQuery = z.object({ q: z.string().trim().min(3).max(100) });
 export type CustomerSearchQuery = z.infer<typeof customerSearchQuery>;
 

@@ -42,7 +42,7 @@ describe("back-office customers (app_api/v1/staff/customers)", () => {
 
   it("refuses every staff route to a signed-out caller (401) and to a customer (403)", async () => {
     const routes: [string, string, unknown?][] = [
-      ["GET", "/app_api/v1/staff/customers?q=nina"],
+      ["GET", "/app_api/v1/staff/customers/search?q=nina"],
       ["GET", `/app_api/v1/staff/customers/${nina.id}`],
       ["GET", `/app_api/v1/staff/customers/${nina.id}/personal_data`],
       ["POST", `/app_api/v1/staff/customers/${nina.id}/block`, { data: { reason: "Dugaan penipuan identitas" } }],
@@ -62,11 +62,11 @@ describe("back-office customers (app_api/v1/staff/customers)", () => {
 
   it("searches by name, e-mail, phone and NIK and records the read", async () => {
     for (const q of ["nina kar", nina.email.slice(0, 12), "99990001", "3273014506"]) {
-      const res = await get(operator, `/app_api/v1/staff/customers?q=${encodeURIComponent(q)}`);
+      const res = await get(operator, `/app_api/v1/staff/customers/search?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, q).toBe(200);
       expect(res.json().data.map((c: { id: string }) => c.id), q).toEqual([nina.id]);
     }
-    const [first] = (await get(operator, "/app_api/v1/staff/customers?q=nina%20kar")).json().data;
+    const [first] = (await get(operator, "/app_api/v1/staff/customers/search?q=nina%20kar")).json().data;
     expect(first).toEqual({
       id: nina.id,
       name: "Nina Kartika",
@@ -81,7 +81,7 @@ describe("back-office customers (app_api/v1/staff/customers)", () => {
   });
 
   it("refuses a query shorter than 3 characters with a field message", async () => {
-    const res = await get(operator, "/app_api/v1/staff/customers?q=ab");
+    const res = await get(operator, "/app_api/v1/staff/customers/search?q=ab");
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: "validation_failed", message: VALIDATION, fields: { q: ["Minimal 3 karakter"] } } });
   });
@@ -100,7 +100,7 @@ describe("back-office customers (app_api/v1/staff/customers)", () => {
       deleted: false,
     });
     expect((await staffActions("customer.view")).at(-1)).toMatchObject({ subjectType: "customer", subjectId: nina.id, staffId: operator.customerId });
-    const sari = (await get(operator, "/app_api/v1/staff/customers?q=sari%40pinjaman")).json().data[0];
+    const sari = (await get(operator, "/app_api/v1/staff/customers/search?q=sari%40pinjaman")).json().data[0];
     const sariDetail = (await get(operator, `/app_api/v1/staff/customers/${sari.id}`)).json().data;
     expect(sariDetail.roles).toEqual(["modifier", "primary"]);
     expect(sariDetail.investment_accounts).toHaveLength(1);
@@ -151,7 +151,7 @@ describe("back-office customers (app_api/v1/staff/customers)", () => {
     expect(again.json().error.message).toBe("Nasabah ini sudah diblokir.");
     const detail = (await get(operator, `/app_api/v1/staff/customers/${nina.id}`)).json().data;
     expect(detail.block).toMatchObject({ reason: "Dugaan penipuan identitas", blocked_by: admin.customerId, unblocked_at: null });
-    expect((await get(operator, "/app_api/v1/staff/customers?q=nina%20kar")).json().data[0].blocked).toBe(true);
+    expect((await get(operator, "/app_api/v1/staff/customers/search?q=nina%20kar")).json().data[0].blocked).toBe(true);
 
     const self = await post(admin, `/app_api/v1/staff/customers/${admin.customerId}/block`, { data: { reason: "Menguji blokir diri" } });
     expect(self.statusCode).toBe(409);

@@ -30,7 +30,7 @@ export const staffCustomerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> =
   const push = options.push ?? sandboxNoticePush(app.db);
 
   app.get(
-    "/staff/customers",
+    "/staff/customers/search",
     {
       config: { access: { kind: "staff", permission: "customers.read" } },
       schema: {
