@@ -24,6 +24,12 @@ export default [
   route("flows/:flow_key", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),
   // The back office (decision 0026): staff only; each page is one entry of features/back-office/sections.ts.
-  route("back-office", "routes/back-office.tsx", [index("routes/back-office/home.tsx")]),
+  route("back-office", "routes/back-office.tsx", [
+    index("routes/back-office/home.tsx"),
+    route("customers", "routes/back-office/customers.tsx"),
+    route("customers/:id", "routes/back-office/customer.tsx"),
+    route("notices", "routes/back-office/notices.tsx"),
+    route("chat", "routes/back-office/chat.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

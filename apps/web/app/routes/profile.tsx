@@ -2,6 +2,7 @@ import { t } from "@pinjaman/i18n";
 import { ProfilePage } from "../features/auth/profile-page.tsx";
 import { InvestmentAccountsList } from "../features/lender/investment-accounts-list.tsx";
 import { Dashboard } from "../features/loans/dashboard.tsx";
+import { PersonalDataSection } from "../features/personal-data/personal-data-section.tsx";
 import { guardRoute } from "../features/session/route-guards.ts";
 import { sessionFromRequest } from "../features/session/session.server.ts";
 import { useSessionState } from "../features/session/session-store.ts";
@@ -25,6 +26,7 @@ export default function Profile() {
     <ProfilePage>
       <Dashboard customerKey={customerKey} />
       <InvestmentAccountsList customerKey={customerKey} />
+      {customerKey && <PersonalDataSection />}
     </ProfilePage>
   );
 }

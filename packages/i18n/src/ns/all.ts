@@ -27,3 +27,5 @@ import "./insurance.ts";
 import "./investments.ts";
 import "./back_office.ts";
 import "./customer_care.ts";
+import "./back_office_customers.ts";
+import "./personal_data.ts";
