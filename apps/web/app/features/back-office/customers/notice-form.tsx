@@ -36,8 +36,8 @@ export function NoticeForm({ customerId, send = customersApi.sendNotice }: { cus
   }
 
   return (
-    <form className="bo-notice" noValidate onSubmit={submit} aria-busy={busy} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t("back_office_customers.notice.title")}</h2>
+    <form className="bo-notice" noValidate onSubmit={submit} aria-busy={busy} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t("back_office_customers.notice.title")}</h2>
       {FIELDS.map((field) => {
         const fieldId = `${id}-${field}`;
         const message = fields[field]?.length ? joinFieldMessages(fields[field]!) : null;
