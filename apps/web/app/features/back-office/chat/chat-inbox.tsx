@@ -85,8 +85,13 @@ export function ChatInbox({ api = chatApi }: { api?: typeof chatApi }) {
   const name = useId();
 
   const load = useCallback(() => {
-    setError(null);
-    api.list(status).then(setItems, (e: unknown) => setError(e instanceof Error ? e.message : t("back_office_customers.load_failed")));
+    api.list(status).then(
+      (loaded) => {
+        setError(null);
+        setItems(loaded);
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : t("back_office_customers.load_failed")),
+    );
   }, [api, status]);
   useEffect(load, [load]);
 
