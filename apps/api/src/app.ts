@@ -39,6 +39,9 @@ import { autoinvestRoutes } from "./modules/autoinvest/routes.ts";
 import { disbursalRoutes } from "./modules/disbursal/routes.ts";
 import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./modules/repayments/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
+import { staffSupportRoutes } from "./modules/support/staff-routes.ts";
+import { staffCustomerRoutes } from "./modules/customers/routes.ts";
+import { personalDataRoutes } from "./modules/personal-data/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { businessClockRoutes } from "./modules/business-clock/routes.ts";
 import type { JobDefinition } from "./jobs/job-definition.ts";
@@ -193,6 +196,9 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(businessClockRoutes, { prefix: "/app_api/v1" });
   await app.register(tkbSnapshotRoutes, { prefix: "/app_api/v1" });
   await app.register(staffRoutes, { prefix: "/app_api/v1" });
+  await app.register(staffCustomerRoutes, { prefix: "/app_api/v1" });
+  await app.register(staffSupportRoutes, { prefix: "/app_api/v1" });
+  await app.register(personalDataRoutes, { prefix: "/app_api/v1" });
 
   if (web) await web(app);
   return app;

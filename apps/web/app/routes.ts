@@ -31,6 +31,10 @@ export default [
     route("collections/:accountId", "routes/back-office/collection-case.tsx"),
     route("approvals", "routes/back-office/approvals.tsx"),
     route("loan-changes", "routes/back-office/loan-changes.tsx"),
+    route("customers", "routes/back-office/customers.tsx"),
+    route("customers/:id", "routes/back-office/customer.tsx"),
+    route("notices", "routes/back-office/notices.tsx"),
+    route("chat", "routes/back-office/chat.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

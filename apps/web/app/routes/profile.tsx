@@ -3,6 +3,7 @@ import { ProfilePage } from "../features/auth/profile-page.tsx";
 import { BorrowerOffers } from "../features/borrower-offers/borrower-offers.tsx";
 import { InvestmentAccountsList } from "../features/lender/investment-accounts-list.tsx";
 import { Dashboard } from "../features/loans/dashboard.tsx";
+import { PersonalDataSection } from "../features/personal-data/personal-data-section.tsx";
 import { guardRoute } from "../features/session/route-guards.ts";
 import { sessionFromRequest } from "../features/session/session.server.ts";
 import { useSessionState } from "../features/session/session-store.ts";
@@ -27,6 +28,7 @@ export default function Profile() {
       <Dashboard customerKey={customerKey} />
       <BorrowerOffers customerKey={customerKey} />
       <InvestmentAccountsList customerKey={customerKey} />
+      {customerKey && <PersonalDataSection />}
     </ProfilePage>
   );
 }
