@@ -15,6 +15,7 @@ import type { Caller } from "../../plugins/auth.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { recordAudit, type RequestOrigin } from "../audit/audit-service.ts";
 import { defaultOfferSchedule, findActiveProduct } from "../offers/schedule-service.ts";
+import { onProductChange } from "../settings/product-cache.ts";
 import type { IssuedSession } from "../sessions/session-service.ts";
 import { createSignature, resendSignatureCode, type SignatureContext } from "../signatures/signature-service.ts";
 import { waitText } from "../throttle/throttle-service.ts";
@@ -75,6 +76,7 @@ function summary(definition: FlowDefinition): FlowSummary {
 }
 
 const products = new Map<string, { product: PublicProduct; until: number }>();
+onProductChange((key) => (key === null ? products.clear() : products.delete(key)));
 
 /** A flow's product, kept for a minute: every step view needs it and it changes rarely. */
 async function productOf(db: Db, definition: FlowDefinition): Promise<PublicProduct | null> {
