@@ -153,7 +153,11 @@ export const auditLogQuery = z
     source: z.enum(["all", "staff", "customer"]).default("all"),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   })
-  .refine((q) => !q.from || !q.until || q.from <= q.until, { path: ["until"], params: { messageKey: "back_office_settings.audit.errors.order" } });
+  .refine((q) => !q.from || !q.until || q.from <= q.until, {
+    path: ["until"],
+    params: { messageKey: "back_office_settings.audit.errors.order" },
+    when: (payload) => z.object({ from: isoDate, until: isoDate }).safeParse(payload.value).success,
+  });
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
 export const auditLogEntry = z.object({

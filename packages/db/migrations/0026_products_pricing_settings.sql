@@ -25,7 +25,7 @@ ALTER TABLE "products" ADD COLUMN "upfront_fee_ppm" integer DEFAULT 0 NOT NULL;-
 ALTER TABLE "product_pricing" ADD CONSTRAINT "product_pricing_product_key_products_key_fk" FOREIGN KEY ("product_key") REFERENCES "public"."products"("key") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_pricing" ADD CONSTRAINT "product_pricing_staff_id_customers_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_pricing_version" ON "product_pricing" USING btree ("product_key","version");--> statement-breakpoint
-CREATE INDEX "product_pricing_effective" ON "product_pricing" USING btree ("product_key","effective_from");CREATE INDEX "product_pricing_effective" ON "product_pricing" USING btree ("product_key","effective_from");--> statement-breakpoint
+CREATE INDEX "product_pricing_effective" ON "product_pricing" USING btree ("product_key","effective_from");--> statement-breakpoint
 -- Version 1 of each existing product's price list: the values the code seeded (upfront fee 0, UPFRONT_FEE_PPM).
 INSERT INTO "product_pricing" ("product_key", "version", "effective_from", "daily_rate_ppm", "upfront_fee_ppm", "loan_settings", "active")
 SELECT "key", 1, "created_at", "daily_rate_ppm", "upfront_fee_ppm", "loan_settings", "active" FROM "products";
