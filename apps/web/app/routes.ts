@@ -24,6 +24,13 @@ export default [
   route("flows/:flow_key", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),
   // The back office (decision 0026): staff only; each page is one entry of features/back-office/sections.ts.
-  route("back-office", "routes/back-office.tsx", [index("routes/back-office/home.tsx")]),
+  route("back-office", "routes/back-office.tsx", [
+    index("routes/back-office/home.tsx"),
+    route("products", "routes/back-office/products.tsx"),
+    route("company", "routes/back-office/company.tsx"),
+    route("api-keys", "routes/back-office/api-keys.tsx"),
+    route("tkb", "routes/back-office/tkb.tsx"),
+    route("audit", "routes/back-office/audit.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import type { StaffPermission } from "@pinjaman/domain/staff";
+import "@pinjaman/i18n/ns/back_office_settings";
 
 /** One page of the back office: its address under /back-office, the permission it needs, its catalogue label. */
 export type BackOfficeSection = { path: string; permission: StaffPermission; label: string };
@@ -7,7 +8,13 @@ export type BackOfficeSection = { path: string; permission: StaffPermission; lab
  * The back office's pages in navigation order (decision 0026). A page is listed to a staff member
  * who holds its permission; its API refuses everyone else anyway.
  */
-export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [];
+export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
+  { path: "products", permission: "products.manage", label: "back_office_settings.nav.products" },
+  { path: "company", permission: "config.manage", label: "back_office_settings.nav.company" },
+  { path: "api-keys", permission: "api_keys.manage", label: "back_office_settings.nav.api_keys" },
+  { path: "tkb", permission: "tkb.manage", label: "back_office_settings.nav.tkb" },
+  { path: "audit", permission: "audit.read", label: "back_office_settings.nav.audit" },
+];
 
 export function sectionsFor(permissions: readonly StaffPermission[], sections: readonly BackOfficeSection[] = BACK_OFFICE_SECTIONS): BackOfficeSection[] {
   return sections.filter((section) => permissions.includes(section.permission));
