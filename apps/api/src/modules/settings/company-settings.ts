@@ -4,26 +4,30 @@ import { schema } from "@pinjaman/db";
 import { checkPlatformSettings, defaultPlatformSettings, type PlatformSettings } from "@pinjaman/domain/platform-settings";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { DEFAULT_PLATFORM_FEE_PPM } from "../../config.ts";
 import { FieldErrors } from "../../plugins/errors.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
 
 /** Platform settings are read by money paths (repayment split, funding deadline, autoinvest): kept briefly per database. */
 export const PLATFORM_SETTINGS_CACHE_MS = 30_000;
-const cache = new WeakMap<object, { value: PlatformSettings; until: number }>();
+/** The stored row (null: none saved yet), not the defaults, which each caller gives. */
+const cache = new WeakMap<object, { row: PlatformSettings | null; until: number }>();
 
 /**
  * The platform settings in force: the stored row, or the code's defaults (the platform fee from
  * PLATFORM_FEE_PPM) until staff first save them.
  */
-export async function platformSettings(db: Db, defaultFeePpm: number): Promise<PlatformSettings> {
-  const hit = cache.get(db);
-  if (hit && hit.until > Date.now()) return hit.value;
-  const [row] = await db.select().from(schema.platformSettings).where(eq(schema.platformSettings.id, 1));
-  const value: PlatformSettings = row
-    ? { platform_fee_ppm: row.platformFeePpm, funding_period_days: row.fundingPeriodDays, autoinvest_share_ppm: row.autoinvestSharePpm }
-    : defaultPlatformSettings(defaultFeePpm);
-  cache.set(db, { value, until: Date.now() + PLATFORM_SETTINGS_CACHE_MS });
-  return value;
+export async function platformSettings(db: Db, defaultFeePpm: number = DEFAULT_PLATFORM_FEE_PPM): Promise<PlatformSettings> {
+  let hit = cache.get(db);
+  if (!hit || hit.until <= Date.now()) {
+    const [row] = await db.select().from(schema.platformSettings).where(eq(schema.platformSettings.id, 1));
+    hit = {
+      row: row ? { platform_fee_ppm: row.platformFeePpm, funding_period_days: row.fundingPeriodDays, autoinvest_share_ppm: row.autoinvestSharePpm } : null,
+      until: Date.now() + PLATFORM_SETTINGS_CACHE_MS,
+    };
+    cache.set(db, hit);
+  }
+  return hit.row ?? defaultPlatformSettings(defaultFeePpm);
 }
 
 function factsDto(row: typeof schema.companyConfig.$inferSelect | undefined): CompanyFacts {

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
 import { startDueDisbursals } from "../disbursal/cooling-off.ts";
 import { approvedLoanApplication, businessInstant, fundApplication } from "../disbursal/sandbox-loans.ts";
+import { expireUnfundedApplications } from "../funding/funding-deadline.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
+import { openInvestmentApplication } from "../funding/investment-applications.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 
 let t: TestApp;
@@ -195,6 +197,16 @@ describe("company settings", () => {
     expect(company).toMatchObject({ permission: "config.manage", before: { phone: "+62 21 5091 8800" }, after: { phone: "+62 21 555 0101" }, reason: "Nomor baru dan tenggat pendanaan" });
     const [platform] = await staffActions("platform_settings.change");
     expect(platform).toMatchObject({ before: { funding_period_days: 14 }, after: { funding_period_days: 10 } });
+  });
+
+  it("the saved funding period is the one the deadline job and the marketplace count with", async () => {
+    const db = t.app.db as Db;
+    const [customer] = await db.insert(schema.customers).values({ name: "Peminjam Tenggat", email: "peminjam.tenggat@contoh.co.id" }).returning({ id: schema.customers.id });
+    const { applicationId } = await approvedLoanApplication(db, customer!.id, { amount: 2_000_000, term: 4, dailyRatePpm: 1000 }, "2026-11-01");
+    expect((await openInvestmentApplication(db, applicationId)).funding_deadline).toBe("2026-11-11");
+    const expire = (date: string) => db.transaction((tx) => expireUnfundedApplications(tx as unknown as Db, date));
+    expect(await expire("2026-11-10")).not.toContain(applicationId);
+    expect(await expire("2026-11-11")).toContain(applicationId);
   });
 });
 
