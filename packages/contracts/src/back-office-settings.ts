@@ -1,9 +1,7 @@
+import { API_KEY_SCOPES } from "@pinjaman/domain/api-key-scopes";
 import { z } from "zod";
 import { tkbEntry } from "./company.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
-
-/** The company services' scopes, as packages/db/src/api-key-schema.ts stores them (its check constraint). */
-export const API_KEY_SCOPES = ["tkb", "customer_list", "customer_detail", "details", "lender_dashboard"] as const;
 
 /**
  * Back-office settings (issue 10 §1): products and pricing, company config, API keys, the TKB
@@ -50,13 +48,25 @@ export const backOfficeProduct = z.object({
 export type BackOfficeProduct = z.infer<typeof backOfficeProduct>;
 
 /** GET app_api/v1/staff/products */
-export const backOfficeProductsResponse = z.object({ data: z.array(backOfficeProduct) });
-export type BackOfficeProductsResponse = z.infer<typeof backOfficeProductsResponse>;
+export const backOfficeProductsResponse = z.object({
+  data: z.array(backOfficeProduct),
+});
+export type BackOfficeProductsResponse = z.infer<
+  typeof backOfficeProductsResponse
+>;
 
-export const productKeyParams = z.object({ key: z.string().min(1).max(50).regex(/^[a-z0-9_-]+$/) });
+export const productKeyParams = z.object({
+  key: z
+    .string()
+    .min(1)
+    .max(50)
+    .regex(/^[a-z0-9_-]+$/),
+});
 
 /** POST app_api/v1/staff/products/{key}/pricing — a new version, effective now. */
-export const productPricingRequest = z.object({ data: productPricingValues.extend({ reason }) });
+export const productPricingRequest = z.object({
+  data: productPricingValues.extend({ reason }),
+});
 export const backOfficeProductResponse = z.object({ data: backOfficeProduct });
 
 // ---- company config (config.manage) ----
@@ -65,7 +75,10 @@ const https = z.url({ protocol: /^https$/ }).max(300);
 export const companyFacts = z.object({
   name: z.string().trim().min(2).max(200),
   email: z.email().max(200),
-  phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,30}$/),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{6,30}$/),
   address: z.string().trim().min(5).max(500),
   facebook_page_url: https,
   linked_in_page_url: https,
@@ -80,7 +93,10 @@ export const platformSettingsValues = z.object({
   autoinvest_share_ppm: z.number(),
 });
 
-export const companySettings = z.object({ company: companyFacts, platform: platformSettingsValues });
+export const companySettings = z.object({
+  company: companyFacts,
+  platform: platformSettingsValues,
+});
 export type CompanySettingsDto = z.infer<typeof companySettings>;
 
 /** GET app_api/v1/staff/company_settings */
@@ -88,7 +104,9 @@ export const companySettingsResponse = z.object({ data: companySettings });
 export type CompanySettingsResponse = z.infer<typeof companySettingsResponse>;
 
 /** PUT app_api/v1/staff/company_settings — both parts at once, with the reason. */
-export const companySettingsRequest = z.object({ data: companySettings.extend({ reason }) });
+export const companySettingsRequest = z.object({
+  data: companySettings.extend({ reason }),
+});
 
 // ---- API keys (api_keys.manage) ----
 
@@ -114,7 +132,9 @@ export const createApiKeyRequest = z.object({
     scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
   }),
 });
-export const createdApiKeyResponse = z.object({ data: apiKeyDto.extend({ key: z.string() }) });
+export const createdApiKeyResponse = z.object({
+  data: apiKeyDto.extend({ key: z.string() }),
+});
 export type CreatedApiKeyResponse = z.infer<typeof createdApiKeyResponse>;
 
 export const apiKeyIdParams = z.object({ id: z.uuid() });
@@ -134,9 +154,14 @@ export const tkbSnapshotDto = z.object({
 });
 export type TkbSnapshotDto = z.infer<typeof tkbSnapshotDto>;
 
-export const tkbHistoryQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const tkbHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
 /** GET app_api/v1/staff/tkb_snapshots — newest first, 30 a page. */
-export const tkbHistoryResponse = z.object({ data: z.array(tkbSnapshotDto), meta: z.object({ page: z.number().int(), has_more: z.boolean() }) });
+export const tkbHistoryResponse = z.object({
+  data: z.array(tkbSnapshotDto),
+  meta: z.object({ page: z.number().int(), has_more: z.boolean() }),
+});
 export type TkbHistoryResponse = z.infer<typeof tkbHistoryResponse>;
 
 // ---- audit log (audit.read) ----
@@ -156,7 +181,9 @@ export const auditLogQuery = z
   .refine((q) => !q.from || !q.until || q.from <= q.until, {
     path: ["until"],
     params: { messageKey: "back_office_settings.audit.errors.order" },
-    when: (payload) => z.object({ from: isoDate, until: isoDate }).safeParse(payload.value).success,
+    when: (payload) =>
+      z.object({ from: isoDate, until: isoDate }).safeParse(payload.value)
+        .success,
   });
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
@@ -181,5 +208,8 @@ export const auditLogEntry = z.object({
 export type AuditLogEntry = z.infer<typeof auditLogEntry>;
 
 /** GET app_api/v1/staff/audit_log — newest first, 50 a page, both logs merged. */
-export const auditLogResponse = z.object({ data: z.array(auditLogEntry), meta: z.object({ page: z.number().int(), has_more: z.boolean() }) });
+export const auditLogResponse = z.object({
+  data: z.array(auditLogEntry),
+  meta: z.object({ page: z.number().int(), has_more: z.boolean() }),
+});
 export type AuditLogResponse = z.infer<typeof auditLogResponse>;

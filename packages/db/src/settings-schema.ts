@@ -1,6 +1,18 @@
 import type { LoanSettings } from "@pinjaman/domain/loan-settings";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { customers } from "./auth-schema.ts";
 import { products } from "./schema.ts";
 
@@ -18,20 +30,29 @@ export const productPricing = pgTable(
       .notNull()
       .references(() => products.key, { onDelete: "restrict" }),
     version: integer("version").notNull(),
-    effectiveFrom: timestamp("effective_from", { withTimezone: true }).notNull().defaultNow(),
+    effectiveFrom: timestamp("effective_from", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     dailyRatePpm: integer("daily_rate_ppm").notNull(),
     upfrontFeePpm: integer("upfront_fee_ppm").notNull().default(0),
     loanSettings: jsonb("loan_settings").$type<LoanSettings>().notNull(),
     active: boolean("active").notNull(),
     /** Null for version 1, taken from the code's seed. */
-    staffId: uuid("staff_id").references(() => customers.id, { onDelete: "set null" }),
+    staffId: uuid("staff_id").references(() => customers.id, {
+      onDelete: "set null",
+    }),
     reason: text("reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     uniqueIndex("product_pricing_version").on(t.productKey, t.version),
     index("product_pricing_effective").on(t.productKey, t.effectiveFrom),
-    check("product_pricing_fee_range", sql`${t.upfrontFeePpm} >= 0 and ${t.upfrontFeePpm} < 1000000`),
+    check(
+      "product_pricing_fee_range",
+      sql`${t.upfrontFeePpm} >= 0 and ${t.upfrontFeePpm} < 1000000`,
+    ),
   ],
 );
 
@@ -41,5 +62,7 @@ export const platformSettings = pgTable("platform_settings", {
   platformFeePpm: integer("platform_fee_ppm").notNull(),
   fundingPeriodDays: integer("funding_period_days").notNull(),
   autoinvestSharePpm: integer("autoinvest_share_ppm").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow(),
 });

@@ -21,25 +21,47 @@ export interface PlatformSettings {
 export type PlatformSettingField = keyof PlatformSettings;
 
 /** The fee must leave the lender some interest after the highest tax (PPh 26) and the premium. */
-export const PLATFORM_SETTING_LIMITS: Record<PlatformSettingField, { min: number; max: number }> = {
-  platform_fee_ppm: { min: 0, max: 1_000_000 - PPH26_RATE_PPM - INSURANCE_PREMIUM_PPM },
+export const PLATFORM_SETTING_LIMITS: Record<
+  PlatformSettingField,
+  { min: number; max: number }
+> = {
+  platform_fee_ppm: {
+    min: 0,
+    max: 1_000_000 - PPH26_RATE_PPM - INSURANCE_PREMIUM_PPM,
+  },
   funding_period_days: { min: 1, max: 60 },
   autoinvest_share_ppm: { min: 1, max: 1_000_000 },
 };
 
-export function defaultPlatformSettings(platformFeePpm: number): PlatformSettings {
-  return { platform_fee_ppm: platformFeePpm, funding_period_days: FUNDING_PERIOD_DAYS, autoinvest_share_ppm: AUTOINVEST_SHARE_PPM };
+export function defaultPlatformSettings(
+  platformFeePpm: number,
+): PlatformSettings {
+  return {
+    platform_fee_ppm: platformFeePpm,
+    funding_period_days: FUNDING_PERIOD_DAYS,
+    autoinvest_share_ppm: AUTOINVEST_SHARE_PPM,
+  };
 }
 
 /** Whole numbers within their limits; one message per field, empty = accepted. */
-export function checkPlatformSettings(settings: PlatformSettings): Partial<Record<PlatformSettingField, string[]>> {
+export function checkPlatformSettings(
+  settings: PlatformSettings,
+): Partial<Record<PlatformSettingField, string[]>> {
   const errors: Partial<Record<PlatformSettingField, string[]>> = {};
-  for (const field of Object.keys(PLATFORM_SETTING_LIMITS) as PlatformSettingField[]) {
+  for (const field of Object.keys(
+    PLATFORM_SETTING_LIMITS,
+  ) as PlatformSettingField[]) {
     const value = settings[field];
     const { min, max } = PLATFORM_SETTING_LIMITS[field];
-    if (!Number.isSafeInteger(value)) errors[field] = [t("back_office_settings.company.errors.whole")];
+    if (!Number.isSafeInteger(value))
+      errors[field] = [t("back_office_settings.company.errors.whole")];
     else if (value < min || value > max) {
-      errors[field] = [t("back_office_settings.company.errors.range", { min: min.toLocaleString("id-ID"), max: max.toLocaleString("id-ID") })];
+      errors[field] = [
+        t("back_office_settings.company.errors.range", {
+          min: min.toLocaleString("id-ID"),
+          max: max.toLocaleString("id-ID"),
+        }),
+      ];
     }
   }
   return errors;

@@ -1,10 +1,16 @@
-import type { AuditLogEntry, AuditLogQuery } from "@pinjaman/contracts/back-office-settings";
+import type {
+  AuditLogEntry,
+  AuditLogQuery,
+} from "@pinjaman/contracts/back-office-settings";
 import type { Db } from "@pinjaman/db";
 import { sql, type SQL } from "drizzle-orm";
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export type StaffActionFilters = Omit<AuditLogQuery, "page" | "source"> & { page?: number; source?: AuditLogQuery["source"] };
+export type StaffActionFilters = Omit<AuditLogQuery, "page" | "source"> & {
+  page?: number;
+  source?: AuditLogQuery["source"];
+};
 
 type Row = {
   source: "staff" | "customer";
@@ -24,8 +30,10 @@ type Row = {
 };
 
 /** Dates are Jakarta business days: "from" at 00:00 WIB, "until" through 23:59:59 WIB. */
-const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Jakarta')`;
-const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone 'Asia/Jakarta')`;
+const dayStart = (day: string) =>
+  sql`(${day}::date::timestamp at time zone 'Asia/Jakarta')`;
+const dayEnd = (day: string) =>
+  sql`((${day}::date + 1)::timestamp at time zone 'Asia/Jakarta')`;
 
 function where(parts: SQL[]): SQL {
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
@@ -41,7 +49,10 @@ function where(parts: SQL[]): SQL {
  * - action: part of the action or event type; subject_id: the subject's id exactly;
  * - from / until: Jakarta calendar days, inclusive.
  */
-export async function listStaffActions(db: Db, filters: StaffActionFilters): Promise<{ entries: AuditLogEntry[]; hasMore: boolean }> {
+export async function listStaffActions(
+  db: Db,
+  filters: StaffActionFilters,
+): Promise<{ entries: AuditLogEntry[]; hasMore: boolean }> {
   const page = filters.page ?? 1;
   const source = filters.source ?? "all";
   const staff: SQL[] = [];
@@ -51,7 +62,9 @@ export async function listStaffActions(db: Db, filters: StaffActionFilters): Pro
     customer.push(sql`e.customer_id = ${filters.staff_id}::uuid`);
   }
   if (filters.customer_id) {
-    staff.push(sql`s.subject_type = 'customer' and s.subject_id = ${filters.customer_id}`);
+    staff.push(
+      sql`s.subject_type = 'customer' and s.subject_id = ${filters.customer_id}`,
+    );
     customer.push(sql`e.customer_id = ${filters.customer_id}::uuid`);
   }
   if (filters.action) {
@@ -91,7 +104,9 @@ export async function listStaffActions(db: Db, filters: StaffActionFilters): Pro
   const result = (await db.execute(sql`
     select * from (${sql.join(parts, sql` union all `)}) x
     order by at desc, source, row_id desc
-    limit ${AUDIT_PAGE_SIZE + 1} offset ${(page - 1) * AUDIT_PAGE_SIZE}`)) as unknown as { rows: Row[] };
+    limit ${AUDIT_PAGE_SIZE + 1} offset ${(page - 1) * AUDIT_PAGE_SIZE}`)) as unknown as {
+    rows: Row[];
+  };
   const rows = result.rows.slice(0, AUDIT_PAGE_SIZE);
   return {
     hasMore: result.rows.length > AUDIT_PAGE_SIZE,

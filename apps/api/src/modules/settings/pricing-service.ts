@@ -1,4 +1,8 @@
-import type { BackOfficeProduct, PricingVersionDto, ProductPricingValues } from "@pinjaman/contracts/back-office-settings";
+import type {
+  BackOfficeProduct,
+  PricingVersionDto,
+  ProductPricingValues,
+} from "@pinjaman/contracts/back-office-settings";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { checkProductPricing } from "@pinjaman/domain/product-pricing";
@@ -42,24 +46,59 @@ function versionDto(v: VersionRow): PricingVersionDto {
   };
 }
 
-function productDto(product: ProductRow, versions: VersionRow[]): BackOfficeProduct {
-  const history = versions.map(versionDto).sort((a, b) => b.version - a.version);
-  return { key: product.key, name: product.name, variant: product.variant, loan_type: product.loanType, current: history[0]!, history };
+function productDto(
+  product: ProductRow,
+  versions: VersionRow[],
+): BackOfficeProduct {
+  const history = versions
+    .map(versionDto)
+    .sort((a, b) => b.version - a.version);
+  return {
+    key: product.key,
+    name: product.name,
+    variant: product.variant,
+    loan_type: product.loanType,
+    current: history[0]!,
+    history,
+  };
 }
 
 /** Every product with its current price list and the versions before it, newest first. */
-export async function listBackOfficeProducts(db: Db): Promise<BackOfficeProduct[]> {
-  const products = await db.select().from(schema.products).orderBy(asc(schema.products.key));
+export async function listBackOfficeProducts(
+  db: Db,
+): Promise<BackOfficeProduct[]> {
+  const products = await db
+    .select()
+    .from(schema.products)
+    .orderBy(asc(schema.products.key));
   const missing = new Set(products.map((p) => p.key));
-  let versions = await db.select().from(schema.productPricing).orderBy(asc(schema.productPricing.productKey), asc(schema.productPricing.version));
+  let versions = await db
+    .select()
+    .from(schema.productPricing)
+    .orderBy(
+      asc(schema.productPricing.productKey),
+      asc(schema.productPricing.version),
+    );
   for (const v of versions) missing.delete(v.productKey);
   if (missing.size > 0) {
     await db.transaction(async (tx) => {
-      for (const p of products) if (missing.has(p.key)) await ensureFirstVersion(tx, p);
+      for (const p of products)
+        if (missing.has(p.key)) await ensureFirstVersion(tx, p);
     });
-    versions = await db.select().from(schema.productPricing).orderBy(asc(schema.productPricing.productKey), asc(schema.productPricing.version));
+    versions = await db
+      .select()
+      .from(schema.productPricing)
+      .orderBy(
+        asc(schema.productPricing.productKey),
+        asc(schema.productPricing.version),
+      );
   }
-  return products.map((p) => productDto(p, versions.filter((v) => v.productKey === p.key)));
+  return products.map((p) =>
+    productDto(
+      p,
+      versions.filter((v) => v.productKey === p.key),
+    ),
+  );
 }
 
 /**
@@ -76,13 +115,28 @@ export async function changeProductPricing(
 ): Promise<BackOfficeProduct> {
   const { reason, ...values } = input;
   const result = await db.transaction(async (tx) => {
-    const [product] = await tx.select().from(schema.products).where(eq(schema.products.key, key)).for("update");
-    if (!product) throw new Refusal(404, "not_found", t("back_office_settings.pricing.errors.unknown_product"));
+    const [product] = await tx
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.key, key))
+      .for("update");
+    if (!product)
+      throw new Refusal(
+        404,
+        "not_found",
+        t("back_office_settings.pricing.errors.unknown_product"),
+      );
     const errors = checkProductPricing(product.loanType, values, onDate);
-    if (Object.keys(errors).length > 0) throw new FieldErrors(errors as Record<string, string[]>, 422);
+    if (Object.keys(errors).length > 0)
+      throw new FieldErrors(errors as Record<string, string[]>, 422);
 
     await ensureFirstVersion(tx, product);
-    const [last] = await tx.select().from(schema.productPricing).where(eq(schema.productPricing.productKey, key)).orderBy(desc(schema.productPricing.version)).limit(1);
+    const [last] = await tx
+      .select()
+      .from(schema.productPricing)
+      .where(eq(schema.productPricing.productKey, key))
+      .orderBy(desc(schema.productPricing.version))
+      .limit(1);
     const { daily_rate_ppm, upfront_fee_ppm, active, ...loanSettings } = values;
     const [created] = await tx
       .insert(schema.productPricing)
@@ -99,7 +153,16 @@ export async function changeProductPricing(
         reason,
       })
       .returning();
-    await tx.update(schema.products).set({ dailyRatePpm: daily_rate_ppm, upfrontFeePpm: upfront_fee_ppm, loanSettings, playStoreLoanSettings: loanSettings, active }).where(eq(schema.products.key, key));
+    await tx
+      .update(schema.products)
+      .set({
+        dailyRatePpm: daily_rate_ppm,
+        upfrontFeePpm: upfront_fee_ppm,
+        loanSettings,
+        playStoreLoanSettings: loanSettings,
+        active,
+      })
+      .where(eq(schema.products.key, key));
     await recordStaffAction(tx, request, {
       permission: "products.manage",
       action: "product_pricing.change",
@@ -109,8 +172,14 @@ export async function changeProductPricing(
       after: versionDto(created!),
       reason,
     });
-    const versions = await tx.select().from(schema.productPricing).where(eq(schema.productPricing.productKey, key));
-    const [updated] = await tx.select().from(schema.products).where(eq(schema.products.key, key));
+    const versions = await tx
+      .select()
+      .from(schema.productPricing)
+      .where(eq(schema.productPricing.productKey, key));
+    const [updated] = await tx
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.key, key));
     return productDto(updated!, versions);
   });
   invalidateProductCache(key);

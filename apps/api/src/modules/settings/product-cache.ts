@@ -11,7 +11,11 @@ const caches = new WeakMap<object, Entries>();
 const all = new Set<WeakRef<Entries>>();
 const listeners = new Set<(key: string | null) => void>();
 
-export async function cachedProduct<T>(db: object, key: string, load: () => Promise<T>): Promise<T> {
+export async function cachedProduct<T>(
+  db: object,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
   let entries = caches.get(db);
   if (!entries) {
     entries = new Map();

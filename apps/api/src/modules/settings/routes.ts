@@ -24,12 +24,20 @@ import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Refusal } from "../../plugins/errors.ts";
 import { businessNow } from "../business-clock/business-clock.ts";
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from "../company/api-keys.ts";
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  type ApiKeyRow,
+} from "../company/api-keys.ts";
 import { basisPointsToPercent } from "../company/tkb-service.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
 import { listStaffActions } from "./audit-log.ts";
 import { companySettings, saveCompanySettings } from "./company-settings.ts";
-import { changeProductPricing, listBackOfficeProducts } from "./pricing-service.ts";
+import {
+  changeProductPricing,
+  listBackOfficeProducts,
+} from "./pricing-service.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 
 const refused = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -57,7 +65,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/staff/products",
     {
       config: { access: { kind: "staff", permission: "products.manage" } },
-      schema: { tags: ["back office"], summary: "Products with their current price list and its history", response: { 200: backOfficeProductsResponse, ...refused } },
+      schema: {
+        tags: ["back office"],
+        summary: "Products with their current price list and its history",
+        response: { 200: backOfficeProductsResponse, ...refused },
+      },
     },
     async () => ({ data: await listBackOfficeProducts(app.db) }),
   );
@@ -68,15 +80,29 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: "staff", permission: "products.manage" } },
       schema: {
         tags: ["back office"],
-        summary: "A new price list for a product, effective now, inside the OJK guard; applications keep the price they were priced with",
+        summary:
+          "A new price list for a product, effective now, inside the OJK guard; applications keep the price they were priced with",
         params: productKeyParams,
         body: productPricingRequest,
-        response: { 201: backOfficeProductResponse, ...refused, 404: errorBody, 422: errorBody },
+        response: {
+          201: backOfficeProductResponse,
+          ...refused,
+          404: errorBody,
+          422: errorBody,
+        },
       },
     },
     async (request, reply) => {
-      const { date } = await businessNow(app.db, { sandbox: app.config.sandbox });
-      const product = await changeProductPricing(app.db, request, request.params.key, request.body.data, date);
+      const { date } = await businessNow(app.db, {
+        sandbox: app.config.sandbox,
+      });
+      const product = await changeProductPricing(
+        app.db,
+        request,
+        request.params.key,
+        request.body.data,
+        date,
+      );
       reply.code(201);
       return { data: product };
     },
@@ -86,9 +112,15 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/staff/company_settings",
     {
       config: { access: { kind: "staff", permission: "config.manage" } },
-      schema: { tags: ["back office"], summary: "The company facts the site shows and the platform settings", response: { 200: companySettingsResponse, ...refused } },
+      schema: {
+        tags: ["back office"],
+        summary: "The company facts the site shows and the platform settings",
+        response: { 200: companySettingsResponse, ...refused },
+      },
     },
-    async () => ({ data: await companySettings(app.db, app.config.platformFeePpm) }),
+    async () => ({
+      data: await companySettings(app.db, app.config.platformFeePpm),
+    }),
   );
 
   app.put(
@@ -97,19 +129,31 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: "staff", permission: "config.manage" } },
       schema: {
         tags: ["back office"],
-        summary: "Replaces the company facts and the platform settings, with a reason",
+        summary:
+          "Replaces the company facts and the platform settings, with a reason",
         body: companySettingsRequest,
         response: { 200: companySettingsResponse, ...refused, 422: errorBody },
       },
     },
-    async (request) => ({ data: await saveCompanySettings(app.db, request, request.body.data, app.config.platformFeePpm) }),
+    async (request) => ({
+      data: await saveCompanySettings(
+        app.db,
+        request,
+        request.body.data,
+        app.config.platformFeePpm,
+      ),
+    }),
   );
 
   app.get(
     "/staff/api_keys",
     {
       config: { access: { kind: "staff", permission: "api_keys.manage" } },
-      schema: { tags: ["back office"], summary: "The company API keys (never the key itself)", response: { 200: apiKeysResponse, ...refused } },
+      schema: {
+        tags: ["back office"],
+        summary: "The company API keys (never the key itself)",
+        response: { 200: apiKeysResponse, ...refused },
+      },
     },
     async () => ({ data: (await listApiKeys(app.db)).map(apiKeyDto) }),
   );
@@ -120,7 +164,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: "staff", permission: "api_keys.manage" } },
       schema: {
         tags: ["back office"],
-        summary: "Creates a company API key; the answer is the only time the key is shown",
+        summary:
+          "Creates a company API key; the answer is the only time the key is shown",
         body: createApiKeyRequest,
         response: { 201: createdApiKeyResponse, ...refused },
       },
@@ -129,7 +174,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await app.db.transaction(async (tx) => {
         const { key, row } = await createApiKey(tx, request.body.data);
         const dto = apiKeyDto(row);
-        await recordStaffAction(tx, request, { permission: "api_keys.manage", action: "api_key.create", subjectType: "api_key", subjectId: row.id, after: dto });
+        await recordStaffAction(tx, request, {
+          permission: "api_keys.manage",
+          action: "api_key.create",
+          subjectType: "api_key",
+          subjectId: row.id,
+          after: dto,
+        });
         return { ...dto, key };
       });
       reply.code(201);
@@ -152,7 +203,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const revoked = await app.db.transaction(async (tx) => {
         const [row] = await revokeApiKey(tx, request.params.id);
-        if (!row) throw new Refusal(404, "not_found", t("back_office_settings.api_keys.errors.not_found"));
+        if (!row)
+          throw new Refusal(
+            404,
+            "not_found",
+            t("back_office_settings.api_keys.errors.not_found"),
+          );
         const dto = apiKeyDto(row);
         await recordStaffAction(tx, request, {
           permission: "api_keys.manage",
@@ -173,20 +229,31 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/staff/tkb_snapshots",
     {
       config: { access: { kind: "staff", permission: "tkb.manage" } },
-      schema: { tags: ["back office"], summary: "The TKB history, newest first", querystring: tkbHistoryQuery, response: { 200: tkbHistoryResponse, ...refused } },
+      schema: {
+        tags: ["back office"],
+        summary: "The TKB history, newest first",
+        querystring: tkbHistoryQuery,
+        response: { 200: tkbHistoryResponse, ...refused },
+      },
     },
     async (request) => {
       const page = request.query.page;
       const rows = await app.db
         .select()
         .from(schema.tkbSnapshots)
-        .orderBy(desc(schema.tkbSnapshots.computedAt), desc(schema.tkbSnapshots.id))
+        .orderBy(
+          desc(schema.tkbSnapshots.computedAt),
+          desc(schema.tkbSnapshots.id),
+        )
         .limit(TKB_PAGE_SIZE + 1)
         .offset((page - 1) * TKB_PAGE_SIZE);
       return {
         data: rows.slice(0, TKB_PAGE_SIZE).map((r) => ({
           id: r.id,
-          entries: r.entries.map((e) => ({ name: e.name, percentage: basisPointsToPercent(e.basisPoints) })),
+          entries: r.entries.map((e) => ({
+            name: e.name,
+            percentage: basisPointsToPercent(e.basisPoints),
+          })),
           source: r.source,
           as_of: r.asOf,
           outstanding_principal: r.outstandingPrincipal,
@@ -203,14 +270,21 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: "staff", permission: "audit.read" } },
       schema: {
         tags: ["back office"],
-        summary: "Staff actions and customers' audit events, searchable by staff member, customer, action, subject and dates",
+        summary:
+          "Staff actions and customers' audit events, searchable by staff member, customer, action, subject and dates",
         querystring: auditLogQuery,
         response: { 200: auditLogResponse, ...refused },
       },
     },
     async (request) => {
-      const { entries, hasMore } = await listStaffActions(app.db, request.query);
-      return { data: entries, meta: { page: request.query.page, has_more: hasMore } };
+      const { entries, hasMore } = await listStaffActions(
+        app.db,
+        request.query,
+      );
+      return {
+        data: entries,
+        meta: { page: request.query.page, has_more: hasMore },
+      };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { API_KEY_SCOPES } from "@pinjaman/contracts/back-office-settings";
+import { API_KEY_SCOPES } from "@pinjaman/domain/api-key-scopes";
 import { t } from "@pinjaman/i18n";
 import { useState, type FormEvent } from "react";
 import { ApiError, type FieldMessages } from "../../shell/api-fetch.ts";
@@ -8,8 +8,14 @@ import { settingsApi, type SettingsApi } from "./settings-api.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 import "./settings.css";
 
-const label = (key: string, vars?: Record<string, string | number>) => t(`back_office_settings.${key}`, vars);
-const dateTime = (iso: string) => new Date(iso).toLocaleString("id-ID", { timeZone: "Asia/Jakarta", dateStyle: "medium", timeStyle: "short" });
+const label = (key: string, vars?: Record<string, string | number>) =>
+  t(`back_office_settings.${key}`, vars);
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString("id-ID", {
+    timeZone: "Asia/Jakarta",
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
 
 /** /back-office/api-keys (api_keys.manage): the company API keys; a new key is shown once. */
 export function ApiKeysPage({ api = settingsApi }: { api?: SettingsApi }) {
@@ -24,7 +30,8 @@ export function ApiKeysPage({ api = settingsApi }: { api?: SettingsApi }) {
   async function create(event: FormEvent) {
     event.preventDefault();
     const found: FieldMessages = {};
-    if (name.trim().length < 1 || name.trim().length > 80) found.name = [label("api_keys.errors.name")];
+    if (name.trim().length < 1 || name.trim().length > 80)
+      found.name = [label("api_keys.errors.name")];
     if (scopes.length === 0) found.scopes = [label("api_keys.errors.scopes")];
     setErrors(found);
     setCreated(null);
@@ -38,7 +45,9 @@ export function ApiKeysPage({ api = settingsApi }: { api?: SettingsApi }) {
       reload();
     } catch (error) {
       setErrors(error instanceof ApiError ? error.fields : {});
-      setProblem(error instanceof Error ? error.message : label("common.failed"));
+      setProblem(
+        error instanceof Error ? error.message : label("common.failed"),
+      );
     }
   }
 
@@ -53,7 +62,9 @@ export function ApiKeysPage({ api = settingsApi }: { api?: SettingsApi }) {
       setProblem(null);
       reload();
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : label("common.failed"));
+      setProblem(
+        error instanceof Error ? error.message : label("common.failed"),
+      );
     }
   }
 
@@ -61,13 +72,34 @@ export function ApiKeysPage({ api = settingsApi }: { api?: SettingsApi }) {
     <div className="bo-settings">
       <h1>{label("api_keys.title")}</h1>
       <p>{label("api_keys.intro")}</p>
-      <form className="bo-card" onSubmit={create} noValidate aria-label={label("api_keys.create")}>
-        <FormField label={label("api_keys.name")} name="name" value={name} onChange={(e) => setName(e.target.value)} errors={errors.name} />
+      <form
+        className="bo-card"
+        onSubmit={create}
+        noValidate
+        aria-label={label("api_keys.create")}
+      >
+        <FormField
+          label={label("api_keys.name")}
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          errors={errors.name}
+        />
         <fieldset aria-describedby={errors.scopes ? "scopes-error" : undefined}>
           <legend>{label("api_keys.scopes")}</legend>
           {API_KEY_SCOPES.map((scope) => (
             <label key={scope} className="bo-check">
-              <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => setScopes(e.target.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))} />
+              <input
+                type="checkbox"
+                checked={scopes.includes(scope)}
+                onChange={(e) =>
+                  setScopes(
+                    e.target.checked
+                      ? [...scopes, scope]
+                      : scopes.filter((s) => s !== scope),
+                  )
+                }
+              />
               {scope}
             </label>
           ))}
@@ -94,21 +126,37 @@ export function ApiKeysPage({ api = settingsApi }: { api?: SettingsApi }) {
       <ul className="bo-list" aria-label={label("api_keys.title")}>
         {loaded?.data?.map((key) => (
           <li key={key.id}>
-            <strong>{key.name}</strong> · <code>{key.prefix}…</code> · {key.scopes.join(", ")}
+            <strong>{key.name}</strong> · <code>{key.prefix}…</code> ·{" "}
+            {key.scopes.join(", ")}
             <br />
-            {label("api_keys.created_at", { at: dateTime(key.created_at) })} ·{" "}
-            {key.last_used_at ? label("api_keys.last_used", { at: dateTime(key.last_used_at) }) : label("api_keys.never_used")} ·{" "}
-            {key.revoked_at ? label("api_keys.revoked", { at: dateTime(key.revoked_at) }) : label("api_keys.active")}
+            {label("api_keys.created_at", {
+              at: dateTime(key.created_at),
+            })} ·{" "}
+            {key.last_used_at
+              ? label("api_keys.last_used", { at: dateTime(key.last_used_at) })
+              : label("api_keys.never_used")}{" "}
+            ·{" "}
+            {key.revoked_at
+              ? label("api_keys.revoked", { at: dateTime(key.revoked_at) })
+              : label("api_keys.active")}
             {key.revoked_at ? null : (
               <div className="bo-grid">
                 <FormField
                   label={label("common.reason")}
                   name={`reason-${key.id}`}
                   value={reasons[key.id] ?? ""}
-                  onChange={(e) => setReasons({ ...reasons, [key.id]: e.target.value })}
+                  onChange={(e) =>
+                    setReasons({ ...reasons, [key.id]: e.target.value })
+                  }
                   errors={errors[`reason-${key.id}`]}
                 />
-                <button type="button" aria-label={label("api_keys.revoke_label", { prefix: key.prefix })} onClick={() => void revoke(key.id)}>
+                <button
+                  type="button"
+                  aria-label={label("api_keys.revoke_label", {
+                    prefix: key.prefix,
+                  })}
+                  onClick={() => void revoke(key.id)}
+                >
                   {label("api_keys.revoke")}
                 </button>
               </div>

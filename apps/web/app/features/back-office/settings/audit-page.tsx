@@ -7,20 +7,52 @@ import { settingsApi, type SettingsApi } from "./settings-api.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 import "./settings.css";
 
-const label = (key: string, vars?: Record<string, string | number>) => t(`back_office_settings.${key}`, vars);
-const dateTime = (iso: string) => new Date(iso).toLocaleString("id-ID", { timeZone: "Asia/Jakarta", dateStyle: "medium", timeStyle: "medium" });
+const label = (key: string, vars?: Record<string, string | number>) =>
+  t(`back_office_settings.${key}`, vars);
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString("id-ID", {
+    timeZone: "Asia/Jakarta",
+    dateStyle: "medium",
+    timeStyle: "medium",
+  });
 
-const FILTERS = ["staff_id", "customer_id", "action", "subject_id", "from", "until"] as const;
+const FILTERS = [
+  "staff_id",
+  "customer_id",
+  "action",
+  "subject_id",
+  "from",
+  "until",
+] as const;
 type Filters = Record<(typeof FILTERS)[number], string> & { source: string };
-const EMPTY: Filters = { staff_id: "", customer_id: "", action: "", subject_id: "", from: "", until: "", source: "all" };
-const FILTER_LABEL: Record<(typeof FILTERS)[number], string> = { staff_id: "staff", customer_id: "customer", action: "action", subject_id: "subject", from: "from", until: "until" };
+const EMPTY: Filters = {
+  staff_id: "",
+  customer_id: "",
+  action: "",
+  subject_id: "",
+  from: "",
+  until: "",
+  source: "all",
+};
+const FILTER_LABEL: Record<(typeof FILTERS)[number], string> = {
+  staff_id: "staff",
+  customer_id: "customer",
+  action: "action",
+  subject_id: "subject",
+  from: "from",
+  until: "until",
+};
 
-const json = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value, null, 1));
+const json = (value: unknown) =>
+  value === null || value === undefined ? "" : JSON.stringify(value, null, 1);
 
 /** /back-office/audit (audit.read): staff actions and customers' audit events, searchable and paged. */
 export function AuditPage({ api = settingsApi }: { api?: SettingsApi }) {
   const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [query, setQuery] = useState<{ filters: Filters; page: number }>({ filters: EMPTY, page: 1 });
+  const [query, setQuery] = useState<{ filters: Filters; page: number }>({
+    filters: EMPTY,
+    page: 1,
+  });
   const [result, setResult] = useState<AuditLogResponse | null>(null);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -37,7 +69,9 @@ export function AuditPage({ api = settingsApi }: { api?: SettingsApi }) {
       (error: unknown) => {
         if (!current) return;
         setErrors(error instanceof ApiError ? error.fields : {});
-        setProblem(error instanceof Error ? error.message : label("common.load_failed"));
+        setProblem(
+          error instanceof Error ? error.message : label("common.load_failed"),
+        );
       },
     );
     return () => {
@@ -53,7 +87,13 @@ export function AuditPage({ api = settingsApi }: { api?: SettingsApi }) {
   return (
     <div className="bo-settings">
       <h1>{label("audit.title")}</h1>
-      <form className="bo-card" onSubmit={search} noValidate role="search" aria-label={label("audit.filters")}>
+      <form
+        className="bo-card"
+        onSubmit={search}
+        noValidate
+        role="search"
+        aria-label={label("audit.filters")}
+      >
         <div className="bo-grid">
           {FILTERS.map((f) => (
             <FormField
@@ -68,7 +108,11 @@ export function AuditPage({ api = settingsApi }: { api?: SettingsApi }) {
           ))}
           <div className="bo-field">
             <label htmlFor="audit-source">{label("audit.source")}</label>
-            <select id="audit-source" value={draft.source} onChange={(e) => setDraft({ ...draft, source: e.target.value })}>
+            <select
+              id="audit-source"
+              value={draft.source}
+              onChange={(e) => setDraft({ ...draft, source: e.target.value })}
+            >
               <option value="all">{label("audit.source_all")}</option>
               <option value="staff">{label("audit.source_staff")}</option>
               <option value="customer">{label("audit.source_customer")}</option>
@@ -82,13 +126,19 @@ export function AuditPage({ api = settingsApi }: { api?: SettingsApi }) {
           {problem}
         </p>
       ) : null}
-      {result && result.data.length === 0 ? <p>{label("common.none")}</p> : null}
+      {result && result.data.length === 0 ? (
+        <p>{label("common.none")}</p>
+      ) : null}
       <ol className="bo-list" aria-label={label("audit.title")}>
         {result?.data.map((e) => (
           <li key={e.id}>
-            <strong>{e.action}</strong> · {dateTime(e.at)} · {e.source === "staff" ? label("audit.source_staff") : label("audit.source_customer")}
+            <strong>{e.action}</strong> · {dateTime(e.at)} ·{" "}
+            {e.source === "staff"
+              ? label("audit.source_staff")
+              : label("audit.source_customer")}
             <br />
-            {label("audit.who")}: {e.actor_name ?? "—"} {e.actor_id ? <code>{e.actor_id}</code> : null}
+            {label("audit.who")}: {e.actor_name ?? "—"}{" "}
+            {e.actor_id ? <code>{e.actor_id}</code> : null}
             {e.subject_id ? (
               <>
                 {" "}
@@ -99,20 +149,34 @@ export function AuditPage({ api = settingsApi }: { api?: SettingsApi }) {
             {e.before !== null || e.after !== null ? (
               <details>
                 <summary>{label("audit.details")}</summary>
-                {e.before !== null ? <pre className="bo-pre">{`${label("audit.before")}: ${json(e.before)}`}</pre> : null}
-                {e.after !== null ? <pre className="bo-pre">{`${label("audit.after")}: ${json(e.after)}`}</pre> : null}
-                {e.ip ? <pre className="bo-pre">{`IP ${e.ip} · ${e.request_id ?? ""}`}</pre> : null}
+                {e.before !== null ? (
+                  <pre className="bo-pre">{`${label("audit.before")}: ${json(e.before)}`}</pre>
+                ) : null}
+                {e.after !== null ? (
+                  <pre className="bo-pre">{`${label("audit.after")}: ${json(e.after)}`}</pre>
+                ) : null}
+                {e.ip ? (
+                  <pre className="bo-pre">{`IP ${e.ip} · ${e.request_id ?? ""}`}</pre>
+                ) : null}
               </details>
             ) : null}
           </li>
         ))}
       </ol>
       <nav className="bo-pager" aria-label={label("audit.pages")}>
-        <button type="button" disabled={query.page === 1} onClick={() => setQuery({ ...query, page: query.page - 1 })}>
+        <button
+          type="button"
+          disabled={query.page === 1}
+          onClick={() => setQuery({ ...query, page: query.page - 1 })}
+        >
           {label("audit.previous")}
         </button>
         <span>{label("audit.page", { page: query.page })}</span>
-        <button type="button" disabled={!result?.meta.has_more} onClick={() => setQuery({ ...query, page: query.page + 1 })}>
+        <button
+          type="button"
+          disabled={!result?.meta.has_more}
+          onClick={() => setQuery({ ...query, page: query.page + 1 })}
+        >
           {label("audit.next")}
         </button>
       </nav>

@@ -7,13 +7,25 @@ export function FormField({
   hint,
   errors,
   ...input
-}: { label: string; hint?: string; errors?: readonly string[] } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: string;
+  hint?: string;
+  errors?: readonly string[];
+} & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const described =
+    [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
   return (
     <div className="bo-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={errors?.length ? true : undefined} aria-describedby={described} {...input} />
+      <input
+        id={id}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={described}
+        {...input}
+      />
       {hint ? (
         <small id={`${id}-hint`} className="bo-field__hint">
           {hint}

@@ -1,5 +1,11 @@
 import type { BackOfficeProduct } from "@pinjaman/contracts/back-office-settings";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import {
+  cleanup,
+  render,
+  screen,
+  waitFor,
+  within,
+} from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../shell/api-fetch.ts";
@@ -29,8 +35,22 @@ const SPL: BackOfficeProduct = {
   name: "Pinjaman Cicilan",
   variant: "default",
   loan_type: "consumptive",
-  current: { ...PRICE, version: 1, effective_from: "2026-11-01T00:00:00.000Z", staff_id: null, reason: null },
-  history: [{ ...PRICE, version: 1, effective_from: "2026-11-01T00:00:00.000Z", staff_id: null, reason: null }],
+  current: {
+    ...PRICE,
+    version: 1,
+    effective_from: "2026-11-01T00:00:00.000Z",
+    staff_id: null,
+    reason: null,
+  },
+  history: [
+    {
+      ...PRICE,
+      version: 1,
+      effective_from: "2026-11-01T00:00:00.000Z",
+      staff_id: null,
+      reason: null,
+    },
+  ],
 };
 
 function fakeApi(overrides: Partial<SettingsApi> = {}): SettingsApi {
@@ -39,7 +59,10 @@ function fakeApi(overrides: Partial<SettingsApi> = {}): SettingsApi {
   };
   return {
     products: vi.fn(async () => [SPL]),
-    changePricing: vi.fn(async (_key, values, reason) => ({ ...SPL, current: { ...SPL.current, ...values, version: 2, reason } })),
+    changePricing: vi.fn(async (_key, values, reason) => ({
+      ...SPL,
+      current: { ...SPL.current, ...values, version: 2, reason },
+    })),
     companySettings: vi.fn(fail),
     saveCompanySettings: vi.fn(fail),
     apiKeys: vi.fn(async () => []),
@@ -47,7 +70,10 @@ function fakeApi(overrides: Partial<SettingsApi> = {}): SettingsApi {
     revokeApiKey: vi.fn(fail),
     tkbHistory: vi.fn(fail),
     takeTkbSnapshot: vi.fn(fail),
-    auditLog: vi.fn(async () => ({ data: [], meta: { page: 1, has_more: false } })),
+    auditLog: vi.fn(async () => ({
+      data: [],
+      meta: { page: 1, has_more: false },
+    })),
     ...overrides,
   } as SettingsApi;
 }
@@ -57,14 +83,25 @@ describe("ProductsPage", () => {
     const api = fakeApi();
     render(<ProductsPage api={api} />);
     const form = await screen.findByRole("form", { name: "Pinjaman Cicilan" });
-    const rate = within(form).getByLabelText("Bunga harian (ppm per hari, 3000 = 0,3%)");
+    const rate = within(form).getByLabelText(
+      "Bunga harian (ppm per hari, 3000 = 0,3%)",
+    );
     await userEvent.clear(rate);
     await userEvent.type(rate, "3500");
-    await userEvent.type(within(form).getByLabelText("Alasan perubahan"), "Naik harga");
+    await userEvent.type(
+      within(form).getByLabelText("Alasan perubahan"),
+      "Naik harga",
+    );
     await userEvent.click(within(form).getByRole("button", { name: "Simpan" }));
-    expect(await screen.findByText("Bunga 0,35%/hari melebihi batas maksimum OJK 0,3%/hari.")).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "Bunga 0,35%/hari melebihi batas maksimum OJK 0,3%/hari.",
+      ),
+    ).toBeTruthy();
     expect(rate.getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByRole("alert").textContent).toBe("Permintaan gagal. Periksa isian dan coba lagi.");
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Permintaan gagal. Periksa isian dan coba lagi.",
+    );
     expect(api.changePricing).not.toHaveBeenCalled();
   });
 
@@ -72,38 +109,78 @@ describe("ProductsPage", () => {
     const api = fakeApi();
     render(<ProductsPage api={api} />);
     const form = await screen.findByRole("form", { name: "Pinjaman Cicilan" });
-    const rate = within(form).getByLabelText("Bunga harian (ppm per hari, 3000 = 0,3%)");
+    const rate = within(form).getByLabelText(
+      "Bunga harian (ppm per hari, 3000 = 0,3%)",
+    );
     await userEvent.clear(rate);
     await userEvent.type(rate, "2500");
     await userEvent.click(within(form).getByLabelText("Produk ditawarkan"));
-    await userEvent.type(within(form).getByLabelText("Alasan perubahan"), "Promo akhir tahun");
+    await userEvent.type(
+      within(form).getByLabelText("Alasan perubahan"),
+      "Promo akhir tahun",
+    );
     await userEvent.click(within(form).getByRole("button", { name: "Simpan" }));
-    await waitFor(() => expect(api.changePricing).toHaveBeenCalledWith("spl", { ...PRICE, daily_rate_ppm: 2500, active: false }, "Promo akhir tahun"));
-    expect((await screen.findByRole("status")).textContent).toBe("Perubahan disimpan.");
+    await waitFor(() =>
+      expect(api.changePricing).toHaveBeenCalledWith(
+        "spl",
+        { ...PRICE, daily_rate_ppm: 2500, active: false },
+        "Promo akhir tahun",
+      ),
+    );
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "Perubahan disimpan.",
+    );
   });
 
   it("shows the server's field messages under their fields", async () => {
     const api = fakeApi({
       changePricing: vi.fn(async () => {
-        throw new ApiError("Data tidak valid.", 422, { upfront_fee_ppm: ["Tenor 1 bulan melanggar batas OJK: biaya"] });
+        throw new ApiError("Data tidak valid.", 422, {
+          upfront_fee_ppm: ["Tenor 1 bulan melanggar batas OJK: biaya"],
+        });
       }),
     });
     render(<ProductsPage api={api} />);
     const form = await screen.findByRole("form", { name: "Pinjaman Cicilan" });
-    await userEvent.type(within(form).getByLabelText("Alasan perubahan"), "Uji server");
+    await userEvent.type(
+      within(form).getByLabelText("Alasan perubahan"),
+      "Uji server",
+    );
     await userEvent.click(within(form).getByRole("button", { name: "Simpan" }));
-    expect(await screen.findByText("Tenor 1 bulan melanggar batas OJK: biaya")).toBeTruthy();
-    expect(within(form).getByLabelText("Biaya di muka (ppm dari pokok)").getAttribute("aria-invalid")).toBe("true");
+    expect(
+      await screen.findByText("Tenor 1 bulan melanggar batas OJK: biaya"),
+    ).toBeTruthy();
+    expect(
+      within(form)
+        .getByLabelText("Biaya di muka (ppm dari pokok)")
+        .getAttribute("aria-invalid"),
+    ).toBe("true");
   });
 });
 
 describe("CompanyPage", () => {
   it("checks the platform settings with the shared rule before sending", async () => {
     const settings = {
-      company: { name: "PT Pinjaman", email: "halo@pinjaman.co.id", phone: "+62 21 1", address: "Jakarta Selatan", facebook_page_url: "https://f.id", linked_in_page_url: "https://l.id", instagram_page_url: "https://i.id", app_store_url: "https://a.id" },
-      platform: { platform_fee_ppm: 100_000, funding_period_days: 14, autoinvest_share_ppm: 800_000 },
+      company: {
+        name: "PT Pinjaman",
+        email: "halo@pinjaman.co.id",
+        phone: "+62 21 1",
+        address: "Jakarta Selatan",
+        facebook_page_url: "https://f.id",
+        linked_in_page_url: "https://l.id",
+        instagram_page_url: "https://i.id",
+        app_store_url: "https://a.id",
+      },
+      platform: {
+        platform_fee_ppm: 100_000,
+        funding_period_days: 14,
+        autoinvest_share_ppm: 800_000,
+      },
     };
-    const api = fakeApi({ companySettings: vi.fn(async () => settings), saveCompanySettings: vi.fn(async (s) => s) });
+    const api = fakeApi({
+      companySettings: vi.fn(async () => settings),
+      saveCompanySettings: vi.fn(async (s) => s),
+    });
     render(<CompanyPage api={api} />);
     const days = await screen.findByLabelText("Batas waktu pendanaan (hari)");
     await userEvent.clear(days);
@@ -115,7 +192,15 @@ describe("CompanyPage", () => {
     await userEvent.clear(days);
     await userEvent.type(days, "10");
     await userEvent.click(screen.getByRole("button", { name: "Simpan" }));
-    await waitFor(() => expect(api.saveCompanySettings).toHaveBeenCalledWith({ company: settings.company, platform: { ...settings.platform, funding_period_days: 10 } }, "Percepat"));
+    await waitFor(() =>
+      expect(api.saveCompanySettings).toHaveBeenCalledWith(
+        {
+          company: settings.company,
+          platform: { ...settings.platform, funding_period_days: 10 },
+        },
+        "Percepat",
+      ),
+    );
   });
 });
 
@@ -141,7 +226,11 @@ describe("ApiKeysPage", () => {
     await userEvent.type(screen.getByLabelText("Nama kunci"), "Mitra TKB");
     await userEvent.click(screen.getByLabelText("tkb"));
     await userEvent.click(screen.getByRole("button", { name: "Buat kunci" }));
-    expect(await screen.findByText("pjk_AbCdEfGhSecretSecretSecretSecretSecretSecret1")).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "pjk_AbCdEfGhSecretSecretSecretSecretSecretSecret1",
+      ),
+    ).toBeTruthy();
     expect(api.createApiKey).toHaveBeenCalledWith("Mitra TKB", ["tkb"]);
   });
 });
@@ -150,7 +239,10 @@ describe("AuditPage", () => {
   it("searches with the filters given and shows the server's field messages", async () => {
     const api = fakeApi({
       auditLog: vi.fn(async (query: Record<string, string>) => {
-        if (query.staff_id === "abc") throw new ApiError("Data tidak valid.", 400, { staff_id: ["Harus ID yang valid."] });
+        if (query.staff_id === "abc")
+          throw new ApiError("Data tidak valid.", 400, {
+            staff_id: ["Harus ID yang valid."],
+          });
         return {
           data: [
             {
@@ -181,6 +273,12 @@ describe("AuditPage", () => {
     await userEvent.type(screen.getByLabelText("Tindakan"), "pricing");
     await userEvent.click(screen.getByRole("button", { name: "Cari" }));
     expect(await screen.findByText("Harus ID yang valid.")).toBeTruthy();
-    expect(api.auditLog).toHaveBeenLastCalledWith(expect.objectContaining({ staff_id: "abc", action: "pricing", page: "1" }));
+    expect(api.auditLog).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        staff_id: "abc",
+        action: "pricing",
+        page: "1",
+      }),
+    );
   });
 });
