@@ -1,5 +1,6 @@
 import { schema, type Db } from "@pinjaman/db";
 import { and, eq } from "drizzle-orm";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
 import { startDueDisbursals } from "../disbursal/cooling-off.ts";
@@ -31,12 +32,12 @@ const call = (
   url: string,
   headers: Headers,
   payload?: unknown,
-) =>
+): Promise<LightMyRequestResponse> =>
   t.app.inject({
     method,
     url: `/app_api/v1${url}`,
     headers,
-    ...(payload === undefined ? {} : { payload }),
+    payload: payload as InjectOptions["payload"],
   });
 const staffActions = (action: string) =>
   t.app.db
@@ -612,14 +613,12 @@ describe("audit log", () => {
       reason: "Penyesuaian harga kuartal",
     });
 
-    await t.app.db
-      .insert(schema.auditEvents)
-      .values({
-        type: "login_succeeded",
-        customerId: budi.customerId,
-        ip: "10.0.0.9",
-        requestId: "req-audit-1",
-      });
+    await t.app.db.insert(schema.auditEvents).values({
+      type: "login_succeeded",
+      customerId: budi.customerId,
+      ip: "10.0.0.9",
+      requestId: "req-audit-1",
+    });
     const forBudi = await log(`?customer_id=${budi.customerId}`);
     expect(
       forBudi.data.map((e: { source: string; action: string; ip: string }) => [
