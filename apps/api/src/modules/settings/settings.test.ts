@@ -1,4 +1,5 @@
 import { schema, type Db } from "@pinjaman/db";
+import { balanceOf } from "@pinjaman/domain/ledger";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,10 +8,13 @@ import { startDueDisbursals } from "../disbursal/cooling-off.ts";
 import {
   approvedLoanApplication,
   businessInstant,
+  disbursedLoan,
   fundApplication,
 } from "../disbursal/sandbox-loans.ts";
 import { expireUnfundedApplications } from "../funding/funding-deadline.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
+import { findLedgerAccount } from "../ledger/ledger-service.ts";
+import { receivePayment } from "../repayments/payment-service.ts";
 import { openInvestmentApplication } from "../funding/investment-applications.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 
@@ -478,6 +482,64 @@ describe("company settings", () => {
       );
     expect(await expire("2026-11-10")).not.toContain(applicationId);
     expect(await expire("2026-11-11")).toContain(applicationId);
+  });
+});
+
+describe("the saved platform fee", () => {
+  it("is taken from each lender's interest of a payment received after the change", async () => {
+    const db = t.app.db as Db;
+    const current = (
+      await call("GET", "/staff/company_settings", admin.headers)
+    ).json().data;
+    const saved = await call("PUT", "/staff/company_settings", admin.headers, {
+      data: {
+        ...current,
+        platform: { ...current.platform, platform_fee_ppm: 50_000 },
+        reason: "Biaya platform 5 %",
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const lender = await lenderWithFunds(
+      db,
+      "pemodal.biaya@contoh.co.id",
+      2_000_000,
+      "2026-01-30",
+    );
+    const [borrower] = await db
+      .insert(schema.customers)
+      .values({ name: "Peminjam Biaya", email: "peminjam.biaya@contoh.co.id" })
+      .returning({ id: schema.customers.id });
+    const loan = await disbursedLoan(db, {
+      borrowerCustomerId: borrower!.id,
+      lenders: [
+        {
+          customerId: lender.customerId,
+          investmentAccountId: lender.accountId,
+          amount: 2_000_000,
+        },
+      ],
+      terms: { term: 4, dailyRatePpm: 1000 },
+      effectiveOn: "2026-01-31",
+    });
+    const bca = loan.virtualAccounts.find((v) => v.channel === "bca_va")!;
+    // The environment's 10 % is the default the caller passes; the saved 5 % wins.
+    await receivePayment(
+      db,
+      {
+        channel: "bca_va",
+        virtualAccountNumber: bca.number,
+        amount: 560_000,
+        gatewayTransactionId: "trx-biaya-1",
+        businessDate: "2026-02-28",
+        source: "gateway",
+      },
+      { platformFeePpm: 100_000 },
+    );
+    const funds = balanceOf(
+      "lender_funds",
+      (await findLedgerAccount(db, "lender_funds", lender))!,
+    ).available;
+    expect(funds).toBe(500_000 + 60_000 - 3_000 - 9_000); // principal + interest − 5 % fee − 15 % PPh 23
   });
 });
 
