@@ -26,6 +26,10 @@ export default [
   // The back office (decision 0026): staff only; each page is one entry of features/back-office/sections.ts.
   route("back-office", "routes/back-office.tsx", [
     index("routes/back-office/home.tsx"),
+    route("collections", "routes/back-office/collections.tsx"),
+    route("collections/:accountId", "routes/back-office/collection-case.tsx"),
+    route("approvals", "routes/back-office/approvals.tsx"),
+    route("loan-changes", "routes/back-office/loan-changes.tsx"),
     route("products", "routes/back-office/products.tsx"),
     route("company", "routes/back-office/company.tsx"),
     route("api-keys", "routes/back-office/api-keys.tsx"),

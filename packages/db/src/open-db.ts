@@ -27,11 +27,12 @@ import * as autoinvestSchema from "./autoinvest-schema.ts";
 import * as apiKeySchema from "./api-key-schema.ts";
 import * as insuranceSchema from "./insurance-schema.ts";
 import * as staffSchema from "./staff-schema.ts";
+import * as backOfficeLoansSchema from "./back-office-loans-schema.ts";
 import * as settingsSchema from "./settings-schema.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 /** Every table, for typed queries. */
-export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema, ...insuranceSchema, ...staffSchema, ...settingsSchema };
+export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema, ...insuranceSchema, ...staffSchema, ...backOfficeLoansSchema, ...settingsSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

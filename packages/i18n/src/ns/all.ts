@@ -26,4 +26,5 @@ import "./lender.ts";
 import "./insurance.ts";
 import "./investments.ts";
 import "./back_office.ts";
+import "./back-office-loans.ts";
 import "./back_office_settings.ts";

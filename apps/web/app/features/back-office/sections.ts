@@ -1,4 +1,6 @@
 import type { StaffPermission } from "@pinjaman/domain/staff";
+// The labels of the collections, approvals and loan-change pages.
+import "@pinjaman/i18n/ns/back-office-loans";
 import "@pinjaman/i18n/ns/back_office_settings";
 
 /** One page of the back office: its address under /back-office, the permission it needs, its catalogue label. */
@@ -9,6 +11,9 @@ export type BackOfficeSection = { path: string; permission: StaffPermission; lab
  * who holds its permission; its API refuses everyone else anyway.
  */
 export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
+  { path: "collections", permission: "collections.work", label: "back-office-loans.nav.collections" },
+  { path: "approvals", permission: "write_offs.request", label: "back-office-loans.nav.approvals" },
+  { path: "loan-changes", permission: "loan_changes.decide", label: "back-office-loans.nav.loan_changes" },
   { path: "products", permission: "products.manage", label: "back_office_settings.nav.products" },
   { path: "company", permission: "config.manage", label: "back_office_settings.nav.company" },
   { path: "api-keys", permission: "api_keys.manage", label: "back_office_settings.nav.api_keys" },
