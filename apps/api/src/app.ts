@@ -51,6 +51,7 @@ import { staffRoutes } from "./modules/staff/routes.ts";
 import { approvalRoutes } from "./modules/approvals/routes.ts";
 import { collectionRoutes } from "./modules/collections/routes.ts";
 import { loanChangeRoutes } from "./modules/loan-changes/routes.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { openapiOptions } from "./plugins/openapi.ts";
@@ -199,6 +200,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(staffCustomerRoutes, { prefix: "/app_api/v1" });
   await app.register(staffSupportRoutes, { prefix: "/app_api/v1" });
   await app.register(personalDataRoutes, { prefix: "/app_api/v1" });
+  await app.register(settingsRoutes, { prefix: "/app_api/v1" });
 
   if (web) await web(app);
   return app;

@@ -35,6 +35,11 @@ export default [
     route("customers/:id", "routes/back-office/customer.tsx"),
     route("notices", "routes/back-office/notices.tsx"),
     route("chat", "routes/back-office/chat.tsx"),
+    route("products", "routes/back-office/products.tsx"),
+    route("company", "routes/back-office/company.tsx"),
+    route("api-keys", "routes/back-office/api-keys.tsx"),
+    route("tkb", "routes/back-office/tkb.tsx"),
+    route("audit", "routes/back-office/audit.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,6 +9,8 @@ export const products = pgTable("products", {
   loanType: text("loan_type", { enum: ["consumptive", "productive"] }).notNull(),
   /** The product's own daily rate; an offer never exceeds the OJK cap for its tenor. */
   dailyRatePpm: integer("daily_rate_ppm").notNull(),
+  /** The current upfront fee, ppm of the principal (product_pricing keeps every version). */
+  upfrontFeePpm: integer("upfront_fee_ppm").notNull().default(0),
   loanSettings: jsonb("loan_settings").$type<LoanSettings>().notNull(),
   playStoreLoanSettings: jsonb("play_store_loan_settings").$type<LoanSettings>().notNull(),
   active: boolean("active").notNull().default(true),

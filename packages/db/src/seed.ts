@@ -1,6 +1,7 @@
 import { LOAN_SETTINGS } from "@pinjaman/domain/loan-settings";
 import type { Db } from "./open-db.ts";
 import { companyConfig, products, tkbSnapshots } from "./schema.ts";
+import { productPricing } from "./settings-schema.ts";
 
 /** The sandbox company: what the site shows in the header, footer and contact pages. */
 export const SANDBOX_COMPANY = {
@@ -36,6 +37,8 @@ export async function seedSandbox(db: Db): Promise<boolean> {
     await tx.insert(products).values(
       SANDBOX_PRODUCTS.map((p) => ({ ...p, loanSettings: LOAN_SETTINGS, playStoreLoanSettings: LOAN_SETTINGS })),
     );
+    // Version 1 of each price list (back office, products and pricing): the values above.
+    await tx.insert(productPricing).values(SANDBOX_PRODUCTS.map((p) => ({ productKey: p.key, version: 1, dailyRatePpm: p.dailyRatePpm, upfrontFeePpm: 0, loanSettings: LOAN_SETTINGS, active: true })));
     await tx.insert(companyConfig).values(SANDBOX_COMPANY).onConflictDoNothing();
     await tx.insert(tkbSnapshots).values({ entries: SANDBOX_TKB, source: "seed" });
   });

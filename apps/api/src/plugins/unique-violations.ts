@@ -54,6 +54,7 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   insurer_remittances_period: "written only by the daily insurer-remittance job, one run per business date (job_runs), with ON CONFLICT DO NOTHING",
   customer_blocks_active: "a block locks its customer's row before checking for one in force (modules/customers/customer-blocks.ts)",
   support_requests_access_token: "hashes of 256-bit random tokens",
+  product_pricing_version: "a new price version locks its product's row first; the first version is written with ON CONFLICT DO NOTHING (modules/settings/pricing-service.ts)",
   refinancings_application: "inserted once, for the application just created in the same transaction by the refinancing completion (modules/flows/refinancing.ts)",
   api_keys_key_hash: "hash of a 256-bit random key, written only by `npm run api-key` and the sandbox seed (ON CONFLICT DO NOTHING; decision 0023)",
 };

@@ -32,3 +32,4 @@ import "./borrower_flows.ts";
 import "./customer_care.ts";
 import "./back_office_customers.ts";
 import "./personal_data.ts";
+import "./back_office_settings.ts";

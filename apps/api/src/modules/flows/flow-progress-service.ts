@@ -18,6 +18,7 @@ import { defaultOfferSchedule, findActiveProduct, ProductNotFound } from "../off
 import { checkLoanRequest } from "@pinjaman/domain/loan-settings";
 import { noFlowPrefill, offeredProduct, productChoices, productKeyOf, refinancedPayoff } from "./borrower-offers.ts";
 import { refinancingStart } from "./refinancing.ts";
+import { onProductChange } from "../settings/product-cache.ts";
 import type { IssuedSession } from "../sessions/session-service.ts";
 import { createSignature, resendSignatureCode, type SignatureContext } from "../signatures/signature-service.ts";
 import { waitText } from "../throttle/throttle-service.ts";
@@ -81,6 +82,7 @@ function summary(definition: FlowDefinition): FlowSummary {
 }
 
 const products = new Map<string, { product: PublicProduct; until: number }>();
+onProductChange((key) => (key === null ? products.clear() : products.delete(key)));
 
 /** A product, kept for a minute: every step view needs it and it changes rarely. */
 async function productByKey(db: Db, key: string): Promise<PublicProduct> {

@@ -2,6 +2,7 @@ import type { StaffPermission } from "@pinjaman/domain/staff";
 // The labels of the collections, approvals and loan-change pages.
 import "@pinjaman/i18n/ns/back-office-loans";
 import "@pinjaman/i18n/ns/back_office_customers";
+import "@pinjaman/i18n/ns/back_office_settings";
 
 /** One page of the back office: its address under /back-office, the permission it needs, its catalogue label. */
 export type BackOfficeSection = { path: string; permission: StaffPermission; label: string };
@@ -17,6 +18,11 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
   { path: "customers", permission: "customers.read", label: "back_office_customers.nav.customers" },
   { path: "notices", permission: "notices.send", label: "back_office_customers.nav.notices" },
   { path: "chat", permission: "chat.answer", label: "back_office_customers.nav.chat" },
+  { path: "products", permission: "products.manage", label: "back_office_settings.nav.products" },
+  { path: "company", permission: "config.manage", label: "back_office_settings.nav.company" },
+  { path: "api-keys", permission: "api_keys.manage", label: "back_office_settings.nav.api_keys" },
+  { path: "tkb", permission: "tkb.manage", label: "back_office_settings.nav.tkb" },
+  { path: "audit", permission: "audit.read", label: "back_office_settings.nav.audit" },
 ];
 
 export function sectionsFor(permissions: readonly StaffPermission[], sections: readonly BackOfficeSection[] = BACK_OFFICE_SECTIONS): BackOfficeSection[] {
