@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  loanChangeOffer,
   applicationOffer,
   multiProductChoices,
   noFlowReason,
@@ -72,5 +73,16 @@ describe("borrower flow offers", () => {
     expect(refinancingOffer({ ...LOAN, paidInstalments: 0 }, RETURNING)).toEqual({ offered: false, reason: "no_instalment_paid" });
     expect(refinancingOffer({ ...LOAN, status: "closed", principalBalance: 0 }, RETURNING)).toEqual({ offered: false, reason: "loan_not_active" });
     expect(refinancingOffer(LOAN, { applicationsInFlight: 1 })).toEqual({ offered: false, reason: "application_in_flight" });
+  });
+});
+
+describe("loanChangeOffer", () => {
+  it("offers a reschedule on an active loan with principal owed, a restructure only when it is in arrears, one request at a time", () => {
+    expect(loanChangeOffer("reschedule_request", LOAN)).toEqual({ offered: true });
+    expect(loanChangeOffer("restructure_request", LOAN)).toEqual({ offered: false, reason: "loan_not_overdue" });
+    expect(loanChangeOffer("restructure_request", { ...LOAN, overdue: true })).toEqual({ offered: true });
+    expect(loanChangeOffer("reschedule_request", { ...LOAN, changePending: true })).toEqual({ offered: false, reason: "change_pending" });
+    expect(loanChangeOffer("restructure_request", { ...LOAN, overdue: true, changePending: true })).toEqual({ offered: false, reason: "change_pending" });
+    expect(loanChangeOffer("reschedule_request", { ...LOAN, status: "closed", principalBalance: 0 })).toEqual({ offered: false, reason: "loan_closed" });
   });
 });

@@ -34,7 +34,16 @@ export const NO_FLOW_AVAILABLE_V2 = "no_flow_available_v2";
 
 export const APPLICATION_OFFER_FLOWS = [CONSUMER_INSTALLMENT_LOAN, MINI_INSTALLMENT_LOAN, REPEAT_MULTI_PRODUCT] as const;
 export type ApplicationOfferFlow = (typeof APPLICATION_OFFER_FLOWS)[number];
-export type OfferedFlowKey = ApplicationOfferFlow | typeof REFINANCING;
+/** The borrower's loan change requests (decision 0027), loan-account flows decided by staff. */
+export const RESCHEDULE_REQUEST = "reschedule_request";
+export const RESTRUCTURE_REQUEST = "restructure_request";
+export const LOAN_CHANGE_FLOWS = [RESCHEDULE_REQUEST, RESTRUCTURE_REQUEST] as const;
+export type LoanChangeFlow = (typeof LOAN_CHANGE_FLOWS)[number];
+export type OfferedFlowKey = ApplicationOfferFlow | typeof REFINANCING | LoanChangeFlow;
+
+export function isLoanChangeFlow(flow: string): flow is LoanChangeFlow {
+  return (LOAN_CHANGE_FLOWS as readonly string[]).includes(flow);
+}
 
 /** The mini loan's ceiling: a small first step back after a late payment. */
 export const MINI_MAX_AMOUNT = 2_000_000;
@@ -57,6 +66,8 @@ export type BorrowerLoan = {
   paidInstalments: number;
   /** Its payoff today (decision 0013), for an active loan; null otherwise. */
   payoff: number | null;
+  /** A reschedule or restructure request of it waits for staff. */
+  changePending?: boolean;
 };
 
 export type BorrowerBook = NewLoanBook & {
@@ -132,6 +143,20 @@ export function offerLimits(flow: OfferedFlowKey, product: ProductRules, book: B
 }
 
 export type RefinancingRefusal = "loan_not_active" | "loan_overdue" | "no_instalment_paid" | "application_in_flight";
+
+export type LoanChangeRefusal = "loan_closed" | "change_pending" | "loan_not_overdue";
+
+/**
+ * Whether the borrower may ask to change a loan (decision 0027): a reschedule (a longer tenor, the
+ * same rate) for any active loan with principal owed; a restructure (relief: a longer tenor and a
+ * lower rate) only for one in arrears, where the difficulty shows. One request at a time.
+ */
+export function loanChangeOffer(flow: LoanChangeFlow, loan: BorrowerLoan): { offered: true } | { offered: false; reason: LoanChangeRefusal } {
+  if (loan.status !== "active" || loan.principalBalance <= 0) return { offered: false, reason: "loan_closed" };
+  if (loan.changePending) return { offered: false, reason: "change_pending" };
+  if (flow === RESTRUCTURE_REQUEST && !loan.overdue) return { offered: false, reason: "loan_not_overdue" };
+  return { offered: true };
+}
 
 /** Whether a loan may be refinanced (the product's bounds are checked by `offerLimits`). */
 export function refinancingOffer(loan: BorrowerLoan, book: Pick<BorrowerBook, "applicationsInFlight">): { offered: true } | { offered: false; reason: RefinancingRefusal } {

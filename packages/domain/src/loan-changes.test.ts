@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loanChangeTerms, type LoanChangeInput } from "./loan-changes.ts";
+import { loanChangeTerms, relievedRatePpm, type LoanChangeInput } from "./loan-changes.ts";
 
 const base: LoanChangeInput = {
   type: "reschedule",
@@ -54,5 +54,13 @@ describe("loanChangeTerms", () => {
     expect(loanChangeTerms({ ...base, extraMonths: 0 })).toMatchObject({ ok: false, field: "extra_months" });
     expect(loanChangeTerms({ ...base, extraMonths: 25 })).toMatchObject({ ok: false, field: "extra_months" });
     expect(loanChangeTerms({ ...base, outstandingPrincipal: 0 })).toMatchObject({ ok: false, field: "loan" });
+  });
+});
+
+describe("relievedRatePpm", () => {
+  it("lowers the current rate by the relief asked for, rounded down, and asks nothing without relief", () => {
+    expect(relievedRatePpm(3000, 25)).toBe(2250);
+    expect(relievedRatePpm(1001, 50)).toBe(500);
+    expect(relievedRatePpm(3000, 0)).toBeNull();
   });
 });

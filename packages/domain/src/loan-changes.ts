@@ -46,6 +46,17 @@ export type LoanChangeTerms =
 
 export const MAX_EXTRA_MONTHS = 24;
 
+/** What the borrower's request flows offer (decision 0027): the added months, the reason, the rate relief asked for. */
+export const LOAN_CHANGE_EXTRA_MONTHS = [1, 2, 3, 6, 12] as const;
+export const LOAN_CHANGE_REASONS = ["income_down", "job_loss", "illness", "business_slowdown", "other"] as const;
+export const RATE_RELIEF_PERCENTS = [0, 25, 50] as const;
+
+/** The daily rate a restructure asks for: the current one lowered by `reliefPercent`, rounded down; null for no relief. */
+export function relievedRatePpm(currentRatePpm: number, reliefPercent: number): number | null {
+  if (reliefPercent <= 0) return null;
+  return Math.floor((currentRatePpm * (100 - reliefPercent)) / 100);
+}
+
 export function loanChangeTerms(input: LoanChangeInput): LoanChangeTerms {
   if (input.outstandingPrincipal <= 0 || input.openInstalments <= 0) return { ok: false, field: "loan", reason: "nothing_outstanding" };
   if (!Number.isSafeInteger(input.extraMonths) || input.extraMonths < 1 || input.extraMonths > MAX_EXTRA_MONTHS) return { ok: false, field: "extra_months", reason: "extra_months_range" };

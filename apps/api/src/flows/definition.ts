@@ -81,6 +81,9 @@ export type CompletionKey =
   | "insurance_setting"
   /** A loan-account flow: a new loan whose disbursal pays the old loan off (modules/flows/refinancing.ts). */
   | "refinancing_application"
+  /** A loan-account flow: the borrower's reschedule or restructure request, decided by staff (decision 0027). */
+  | "reschedule_request"
+  | "restructure_request"
   /** An information page (no_flow_available): it has no movement and never completes. */
   | "none";
 

@@ -16,6 +16,7 @@ import { consumerInstallmentLoan } from "./definitions/consumer-installment-loan
 import { miniInstallmentLoan } from "./definitions/mini-installment-loan.ts";
 import { noFlowAvailableV2 } from "./definitions/no-flow-available-v2.ts";
 import { refinancing } from "./definitions/refinancing.ts";
+import { rescheduleRequest, restructureRequest } from "./definitions/loan-change-requests.ts";
 import { repeatMultiProduct } from "./definitions/repeat-multi-product.ts";
 
 /** Every flow the platform ships; loaded into the database at start (flow-catalogue.ts). */
@@ -39,4 +40,6 @@ export const FLOW_DEFINITIONS: readonly FlowDefinition[] = [
   repeatMultiProduct,
   noFlowAvailableV2,
   refinancing,
+  rescheduleRequest,
+  restructureRequest,
 ];

@@ -5,6 +5,9 @@ import { schema } from "@pinjaman/db";
 import {
   APPLICATION_OFFER_FLOWS,
   applicationOffer,
+  isLoanChangeFlow,
+  LOAN_CHANGE_FLOWS,
+  loanChangeOffer,
   multiProductChoices,
   NO_FLOW_AVAILABLE_V2,
   noFlowReason,
@@ -45,7 +48,18 @@ async function activeLoan(db: Db, customerId: string, account: { id: string; pro
     overdue: position?.invoices.some((i) => i.status === "open" && i.dueOn < today) ?? false,
     paidInstalments: position?.invoices.filter((i) => i.status === "paid").length ?? 0,
     payoff: payoff && payoff > 0 ? payoff : null,
+    changePending: position ? await loanChangePending(db, account.id) : false,
   };
+}
+
+/** Whether a reschedule or restructure request of the loan waits for staff (decision 0027). */
+async function loanChangePending(db: Db, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.loanChangeRequests.id })
+    .from(schema.loanChangeRequests)
+    .where(and(eq(schema.loanChangeRequests.accountId, accountId), eq(schema.loanChangeRequests.status, "pending")))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** What the offer rule reads of a customer's book on business date `today`. */
@@ -109,6 +123,13 @@ export async function offeredProduct(db: Db, catalogue: FlowCatalogue, definitio
   if (!flow) return product;
   const book = await borrowerBookOf(db, catalogue, holder.customerId, definition.key, holder.now, holder.today);
   let loan: BorrowerLoan | undefined;
+  if (isLoanChangeFlow(flow)) {
+    // A loan change request prices nothing: offered or not is all (decision 0027).
+    loan = book.activeLoans.find((l) => l.accountId === holder.accountId);
+    const verdict = loan ? loanChangeOffer(flow, loan) : { offered: false as const, reason: "loan_closed" as const };
+    if (!verdict.offered) throw flowNotOffered(verdict.reason);
+    return product;
+  }
   if (flow === REFINANCING) {
     loan = book.activeLoans.find((l) => l.accountId === holder.accountId);
     const verdict = loan ? refinancingOffer(loan, book) : { offered: false as const, reason: "loan_not_active" as const };
@@ -166,6 +187,11 @@ export async function borrowerOffers(db: Db, catalogue: FlowCatalogue, customerI
       });
       if (!product || !offerLimits(REFINANCING, product, book, loan)) continue;
       offered.push({ flow_key: REFINANCING, name: name(REFINANCING), path: `/flows/${REFINANCING}?account_id=${loan.accountId}`, account_id: loan.accountId, payoff: loan.payoff });
+    }
+  }
+  for (const flow of LOAN_CHANGE_FLOWS.filter((key) => catalogue.currentVersion(key))) {
+    for (const loan of book.activeLoans.filter((l) => loanChangeOffer(flow, l).offered)) {
+      offered.push({ flow_key: flow, name: name(flow), path: `/flows/${flow}?account_id=${loan.accountId}`, account_id: loan.accountId, payoff: null });
     }
   }
   const reason = noFlowReason(book);

@@ -12,6 +12,7 @@ import { createSession, type IssuedSession } from "../sessions/session-service.t
 import { cancelApplication } from "../account-applications/cancellation.ts";
 import { submitLoanApplication } from "../account-applications/submission.ts";
 import { choosePaymentChannel } from "../invoices/virtual-accounts.ts";
+import { requestLoanChangeFromFlow } from "../loan-changes/loan-changes.ts";
 import { registerLender } from "./lender-registration.ts";
 import { lockRefinancedLoan, recordRefinancing } from "./refinancing.ts";
 
@@ -146,6 +147,17 @@ const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Pro
     await mergeKyc(tx, input.customerId, answers(input.values), input.now, consentOf(input));
     const { applicationId } = await submitOffer(tx, input);
     await recordRefinancing(tx, { applicationId, accountId: input.accountId, payoff });
+  },
+
+  /** The borrower asks staff to reschedule or restructure the loan (decision 0027). */
+  async reschedule_request(tx, input) {
+    if (!input.accountId) throw new Error("loan change flow without an account");
+    await requestLoanChangeFromFlow(tx, "reschedule", { ...input, accountId: input.accountId });
+  },
+
+  async restructure_request(tx, input) {
+    if (!input.accountId) throw new Error("loan change flow without an account");
+    await requestLoanChangeFromFlow(tx, "restructure", { ...input, accountId: input.accountId });
   },
 
   async none() {

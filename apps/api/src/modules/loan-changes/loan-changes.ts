@@ -1,6 +1,6 @@
 import { schema, type Db } from "@pinjaman/db";
 import { daysBetween } from "@pinjaman/domain/dates";
-import { loanChangeTerms, MAX_EXTRA_MONTHS, type LoanChangeTerms } from "@pinjaman/domain/loan-changes";
+import { loanChangeTerms, MAX_EXTRA_MONTHS, relievedRatePpm, type LoanChangeTerms } from "@pinjaman/domain/loan-changes";
 import { hasKey, t } from "@pinjaman/i18n";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -10,6 +10,7 @@ import { FieldErrors, Refusal } from "../../plugins/errors.ts";
 import { recordTransition, transitionApplication } from "../account-applications/status-transitions.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
 import "@pinjaman/i18n/ns/back-office-loans";
+import "@pinjaman/i18n/ns/borrower_flows";
 
 /**
  * Reschedule and restructure (decision 0027). The borrower's request
@@ -62,6 +63,37 @@ export async function requestLoanChange(
     })
     .returning({ id: schema.loanChangeRequests.id });
   return row!.id;
+}
+
+/**
+ * The borrower's request flow completed (reschedule_request / restructure_request, decision 0027):
+ * the months and reason chosen, the note, and for a restructure the rate relief asked for as a
+ * daily rate (the current one lowered), stored as a pending request for staff.
+ */
+export async function requestLoanChangeFromFlow(
+  tx: Db,
+  typeKey: "reschedule" | "restructure",
+  input: { customerId: string; accountId: string; values: Record<string, unknown>; progressId: string; today: string },
+): Promise<string> {
+  const { values } = input;
+  const reasonKey = `borrower_flows.option.loan_change_reason.${String(values.loan_change_reason ?? "")}`;
+  const note = typeof values.loan_change_note === "string" ? values.loan_change_note.trim() : "";
+  const reason = [hasKey(reasonKey) ? t(reasonKey) : String(values.loan_change_reason ?? ""), note].filter(Boolean).join(": ");
+  let dailyRatePpm: number | null = null;
+  if (typeKey === "restructure") {
+    const state = await loanState(tx, input.accountId, input.today);
+    if (state) dailyRatePpm = relievedRatePpm(state.current.dailyRatePpm, Number(values.rate_relief ?? 0));
+  }
+  return requestLoanChange(tx, {
+    customerId: input.customerId,
+    accountId: input.accountId,
+    typeKey,
+    extraMonths: Number(values.extra_months),
+    dailyRatePpm,
+    reason,
+    flowProgressId: input.progressId,
+    today: input.today,
+  });
 }
 
 type LoanState = {
