@@ -38,6 +38,7 @@ import { autoinvestRoutes } from "./modules/autoinvest/routes.ts";
 import { disbursalRoutes } from "./modules/disbursal/routes.ts";
 import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./modules/repayments/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
+import { partnerApiRoutes, partnerCustomerRoutes, partnerStaffRoutes } from "./modules/partners/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { businessClockRoutes } from "./modules/business-clock/routes.ts";
 import type { JobDefinition } from "./jobs/job-definition.ts";
@@ -182,6 +183,10 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(sandboxOpenBankingRoutes, { prefix: "/pub_api/v1/open" });
   await app.register(businessClockRoutes, { prefix: "/app_api/v1" });
   await app.register(tkbSnapshotRoutes, { prefix: "/app_api/v1" });
+  // Partners, leads and purchase (issue 10 section 2).
+  await app.register(partnerApiRoutes, { prefix: "/partner_api/v1" });
+  await app.register(partnerCustomerRoutes);
+  await app.register(partnerStaffRoutes, { prefix: "/app_api/v1" });
 
   if (web) await web(app);
   return app;

@@ -76,6 +76,10 @@ export type CompletionKey =
   | "lender_registration"
   /** The investment account's automatic insurance (decision 0024). */
   | "insurance_setting"
+  /** Staff create a partner organisation (hayman_s_partners_creation; partners module). */
+  | "partner_creation"
+  /** Staff add a branch to a partner (hayman_s_partners_creation_branch). */
+  | "partner_branch_creation"
   /** An information page (no_flow_available): it has no movement and never completes. */
   | "none";
 
@@ -103,4 +107,8 @@ export type FlowDefinition = {
   prefill?: PrefillKey;
   /** Where the site goes after completion. */
   completedRedirect: string;
+  /** Started only by staff holding this permission (packages/domain/src/staff.ts); hidden from everyone else. */
+  staffPermission?: string;
+  /** Started only from a partner's lead (partners module), never through the flow start calls. */
+  startsFrom?: "lead";
 };

@@ -7,6 +7,7 @@ import { insuranceClaimsJob } from "./definitions/insurance-claims.ts";
 import { sandboxBookRepaymentsJob } from "./definitions/sandbox-book-repayments.ts";
 import { housekeepingJob } from "./definitions/housekeeping.ts";
 import { lateFeeAccrualJob } from "./definitions/late-fee-accrual.ts";
+import { partnerCallbacksJob } from "./definitions/partner-callbacks.ts";
 import { paymentRemindersJob } from "./definitions/payment-reminders.ts";
 import { tkbSnapshotJob } from "./definitions/tkb-snapshot.ts";
 import type { JobDefinition } from "./job-definition.ts";
@@ -15,4 +16,4 @@ import type { JobDefinition } from "./job-definition.ts";
  * Every job the server runs. A new job is a file in definitions/ (`defineJob({ name, runs, handler })`)
  * and one line here. Jobs due at the same minute run in this order when the sandbox clock moves.
  */
-export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, autoinvestJob, coolingOffJob, disbursalJob, withdrawalJob, lateFeeAccrualJob, insuranceClaimsJob, sandboxBookRepaymentsJob, tkbSnapshotJob, paymentRemindersJob, housekeepingJob];
+export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, autoinvestJob, coolingOffJob, disbursalJob, withdrawalJob, lateFeeAccrualJob, insuranceClaimsJob, sandboxBookRepaymentsJob, tkbSnapshotJob, paymentRemindersJob, housekeepingJob, partnerCallbacksJob];

@@ -13,6 +13,7 @@ import { cancelApplication } from "../account-applications/cancellation.ts";
 import { submitLoanApplication } from "../account-applications/submission.ts";
 import { choosePaymentChannel } from "../invoices/virtual-accounts.ts";
 import { registerLender } from "./lender-registration.ts";
+import { createBranchFromFlow, createPartnerFromFlow } from "../partners/partner-admin.ts";
 
 /** How a flow signs a new customer up: an authentication of its own method, as logins have. */
 export const SIGNUP_METHOD = "flow_signup";
@@ -161,6 +162,15 @@ const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Pro
   async insurance_setting(tx, input) {
     if (!input.accountId) throw new Error("insurance flow without an account");
     await setAutomaticInsurance(tx, input.accountId, input.values.automatic_insurance_investor === true, input.now);
+  },
+
+  /** Staff create a partner organisation (partners module; its key is issued on the partners page). */
+  async partner_creation(tx, input) {
+    await createPartnerFromFlow(tx, input);
+  },
+
+  async partner_branch_creation(tx, input) {
+    await createBranchFromFlow(tx, input);
   },
 
   async application_cancellation(tx, input) {
