@@ -38,7 +38,7 @@ import { autoinvestRoutes } from "./modules/autoinvest/routes.ts";
 import { disbursalRoutes } from "./modules/disbursal/routes.ts";
 import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./modules/repayments/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
-import { partnerApiRoutes, partnerCustomerRoutes, partnerStaffRoutes } from "./modules/partners/routes.ts";
+import { partnerApiRoutes, partnerCustomerRoutes, partnerStaffRoutes, sandboxPartnerCallbackRoutes } from "./modules/partners/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { businessClockRoutes } from "./modules/business-clock/routes.ts";
 import type { JobDefinition } from "./jobs/job-definition.ts";
@@ -187,6 +187,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(partnerApiRoutes, { prefix: "/partner_api/v1" });
   await app.register(partnerCustomerRoutes);
   await app.register(partnerStaffRoutes, { prefix: "/app_api/v1" });
+  await app.register(sandboxPartnerCallbackRoutes, { prefix: "/pub_api/v1/open" });
 
   if (web) await web(app);
   return app;

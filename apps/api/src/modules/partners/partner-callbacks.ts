@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { PartnerCallbackBody } from "@pinjaman/contracts/partners";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
@@ -126,4 +126,18 @@ export async function deliverDueCallbacks(db: Db, options: { now?: Date; send?: 
 export async function pendingCallbacks(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.partnerCallbacks).where(eq(schema.partnerCallbacks.state, "pending"));
   return row?.n ?? 0;
+}
+
+/**
+ * What a partner does on receipt (and the sandbox receiver does): recompute the HMAC over
+ * "<t>.<raw body>", compare in constant time, and refuse a timestamp older than the tolerance.
+ */
+export function verifyCallbackSignature(secret: string, body: string, header: string | undefined, nowSeconds: number, toleranceSeconds = 300): boolean {
+  const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header ?? "");
+  if (!match) return false;
+  const ts = Number(match[1]);
+  if (Math.abs(nowSeconds - ts) > toleranceSeconds) return false;
+  const expected = Buffer.from(signCallback(secret, body, ts).slice(`t=${ts},v1=`.length), "hex");
+  const given = Buffer.from(match[2]!, "hex");
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

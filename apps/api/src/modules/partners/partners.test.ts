@@ -8,7 +8,7 @@ import { SANDBOX_COMPANY_API_KEY } from "../../config.ts";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { defaultOfferSchedule } from "../offers/schedule-service.ts";
-import { collectCallbacks, deliverDueCallbacks, RETRY_DELAYS_MS, SIGNATURE_HEADER } from "./partner-callbacks.ts";
+import { collectCallbacks, deliverDueCallbacks, RETRY_DELAYS_MS, SIGNATURE_HEADER, signCallback } from "./partner-callbacks.ts";
 import { ensureSandboxPartner, issuePartnerKey, SANDBOX_PARTNER } from "./partner-keys.ts";
 
 const API = "/partner_api/v1";
@@ -383,6 +383,17 @@ describe("staff: partner creation flows and keys", () => {
     expect(listed.branches).toEqual([expect.objectContaining({ name: "Gerai Bandung", city: "Bandung" })]);
     expect(listed.key_prefixes).toEqual([api_key.slice(0, 12)]);
     expect(JSON.stringify(list)).not.toContain(api_key);
+  });
+
+  it("the sandbox partner's receiver accepts our signature and refuses a forged one", async () => {
+    const body = { id: "00000000-0000-4000-8000-0000000000cb", type: "lead.decided", subject_id: "00000000-0000-4000-8000-0000000000cc", external_id: "SB", application: { id: "00000000-0000-4000-8000-0000000000cd", status: "rejected", amount: 1, term: 1, rejection_reason: null }, sent_at: new Date().toISOString() };
+    const text = JSON.stringify(body);
+    const now = Math.floor(Date.now() / 1000);
+    const send = (signature: string) => t.app.inject({ method: "POST", url: "/pub_api/v1/open/sandbox/partner_callbacks", headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signature }, payload: text });
+    expect((await send(signCallback(SANDBOX_PARTNER.callbackSecret, text, now))).statusCode).toBe(204);
+    expect((await send(signCallback("another-secret", text, now))).statusCode).toBe(401);
+    // A replay of an old signature is refused too.
+    expect((await send(signCallback(SANDBOX_PARTNER.callbackSecret, text, now - 3600))).statusCode).toBe(401);
   });
 
   it("stores the documented sandbox partner once", async () => {

@@ -5,6 +5,7 @@ import {
   leadProgressResponse,
   leadResponse,
   partnerIdParams,
+  partnerCallbackBody,
   partnerKeyResponse,
   partnerListResponse,
   payPurchaseRequest,
@@ -12,7 +13,12 @@ import {
   purchaseDetailResponse,
   purchaseResponse,
 } from "@pinjaman/contracts/partners";
+import { t } from "@pinjaman/i18n";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { Refusal } from "../../plugins/errors.ts";
+import { SIGNATURE_HEADER, verifyCallbackSignature } from "./partner-callbacks.ts";
+import { SANDBOX_PARTNER } from "./partner-keys.ts";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { loginRequired } from "../flows/flow-errors.ts";
 import { listPartners, rotatePartnerKey } from "./partner-admin.ts";
@@ -159,6 +165,29 @@ export const partnerStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const issued = await rotatePartnerKey(app.db, request.params.id);
       return reply.status(201).send({ data: { partner_id: issued.partner.id, api_key: issued.key, prefix: issued.prefix, callback_secret: issued.partner.callbackSecret } });
+    },
+  );
+};
+
+/**
+ * Sandbox only: the sandbox partner's callback address (README "Partners"). It checks the
+ * signature as a partner would and answers 204, or 401 for a bad signature.
+ */
+export const sandboxPartnerCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.config.sandbox) return;
+  app.post(
+    "/sandbox/partner_callbacks",
+    {
+      config: { access: { kind: "sandbox" } },
+      schema: { tags: ["sandbox"], summary: "The sandbox partner's callback receiver: checks the signature", body: partnerCallbackBody, response: { 204: z.null(), 400: errorBody, 401: errorBody } },
+    },
+    async (request, reply) => {
+      const signature = request.headers[SIGNATURE_HEADER];
+      // Our own sender wrote the body with JSON.stringify: the parsed body re-serialises to the same text.
+      const ok = verifyCallbackSignature(SANDBOX_PARTNER.callbackSecret, JSON.stringify(request.body), typeof signature === "string" ? signature : undefined, Math.floor(Date.now() / 1000));
+      if (!ok) throw new Refusal(401, "bad_signature", t("partners.error.bad_signature"));
+      request.log.info({ callback: request.body.id, type: request.body.type, status: request.body.application.status }, "sandbox partner callback received");
+      return reply.status(204).send(null);
     },
   );
 };
