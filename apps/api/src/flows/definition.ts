@@ -109,6 +109,8 @@ export type FlowDefinition = {
   completedRedirect: string;
   /** Started only by staff holding this permission (packages/domain/src/staff.ts); hidden from everyone else. */
   staffPermission?: string;
+  /** Startable by its key but not listed by GET flows (a partner brand's flows, reached by the brand's links). */
+  unlisted?: true;
   /** Started only from a partner's lead (partners module), never through the flow start calls. */
   startsFrom?: "lead";
 };

@@ -15,6 +15,7 @@ const brandedOnboarding = (key: string): FlowDefinition => ({
   productKey: "spl",
   completion: "loan_application",
   completedRedirect: "/profile",
+  unlisted: true,
   steps: onboardingSteps(splWorkStep("address", "documents")),
 });
 
@@ -29,6 +30,7 @@ export const installmentLoanChilimoneySubflow: FlowDefinition = {
   audience: "customer",
   productKey: "spl",
   prefill: "known_customer",
+  unlisted: true,
   completion: "returning_loan_application",
   completedRedirect: "/profile",
   steps: returningSteps(confirming(splWorkStep("calculator", "bank"), "work_confirm"), confirming(bankStep("work", "contract"), "bank_confirm")),

@@ -171,7 +171,7 @@ export function listFlows(engine: FlowEngine, actor: Actor): FlowSummary[] {
   return engine.catalogue
     .flows()
     .filter((d) => d.audience === "public" || (d.audience === "customer" && actor.caller))
-    .filter((d) => !d.startsFrom && !d.staffPermission)
+    .filter((d) => !d.startsFrom && !d.staffPermission && !d.unlisted)
     .map(summary);
 }
 

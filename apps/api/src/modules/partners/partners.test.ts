@@ -150,8 +150,14 @@ describe("partner API: leads", () => {
       expect((await t.app.inject({ method: "POST", url, headers: BROWSER, payload: { data: {} } })).statusCode).toBe(404);
     }
     const listed = (await t.app.inject({ method: "GET", url: `${APP}/flows` })).json().data.map((f: { key: string }) => f.key);
-    expect(listed).toContain("chilimoney_spl");
-    expect(listed).not.toContain(flow_key);
+    expect(listed).toContain("spl_onboarding");
+    for (const key of [flow_key, "chilimoney_spl", "hayman_s_partners_creation"]) expect(listed).not.toContain(key);
+    // The brand's flows start by their key (its links), like spl_onboarding.
+    for (const key of ["chili_money_onboarding", "chilimoney_spl", "chilimoney_onboarding"]) {
+      const started = await t.app.inject({ method: "POST", url: `/pub_api/v1/open/flows/${key}/flow_progresses`, payload: { data: {} } });
+      expect(started.statusCode, key).toBe(201);
+      expect(started.json().data.step.key).toBe("calculator");
+    }
   });
 
   it("sends unknown, another customer's and used leads to their failure pages' codes", async () => {
