@@ -23,5 +23,10 @@ export default [
   route("sign-up", "routes/sign-up.tsx"),
   route("flows/:flow_key", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),
+  // Partners' leads and purchases (spec section 2; issue 10 section 2).
+  ...["leads/invalid", "leads/authError", "leads/errors"].map((path) => route(path, "routes/lead-failure.tsx", { id: path.replace("/", "-") })),
+  route("leads/:id", "routes/lead.tsx"),
+  route("purchase/invalid", "routes/purchase-invalid.tsx"),
+  route("purchase/:id", "routes/purchase.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
