@@ -1,3 +1,4 @@
+import type { StaffPermission } from "@pinjaman/domain/staff";
 import type { FieldConfig, FieldOption, FieldTemplateKey, StepTemplate } from "@pinjaman/contracts/flows";
 
 /**
@@ -108,7 +109,7 @@ export type FlowDefinition = {
   /** Where the site goes after completion. */
   completedRedirect: string;
   /** Started only by staff holding this permission (packages/domain/src/staff.ts); hidden from everyone else. */
-  staffPermission?: string;
+  staffPermission?: StaffPermission;
   /** Startable by its key but not listed by GET flows (a partner brand's flows, reached by the brand's links). */
   unlisted?: true;
   /** Started only from a partner's lead (partners module), never through the flow start calls. */

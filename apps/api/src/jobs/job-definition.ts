@@ -27,7 +27,10 @@ export type JobIntegrations = {
 export const NO_INTEGRATIONS: JobIntegrations = {
   sandbox: false,
   bank: { transfer: () => Promise.reject(new Error("this job run was given no bank adapter")) },
-  insurer: { fileClaim: () => Promise.reject(new Error("this job run was given no insurer adapter")) },
+  insurer: {
+    fileClaim: () => Promise.reject(new Error("this job run was given no insurer adapter")),
+    remit: () => Promise.reject(new Error("this job run was given no insurer adapter")),
+  },
   virtualAccountCodes: null,
   repayment: { platformFeePpm: DEFAULT_PLATFORM_FEE_PPM },
 };

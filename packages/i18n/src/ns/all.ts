@@ -26,3 +26,4 @@ import "./lender.ts";
 import "./insurance.ts";
 import "./investments.ts";
 import "./partners.ts";
+import "./back_office.ts";

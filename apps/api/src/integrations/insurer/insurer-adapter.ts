@@ -18,7 +18,24 @@ export type InsuranceClaimResult =
   /** `retryable`: ask again on a later day; otherwise the claim is refused (never paid). */
   | { ok: false; retryable: boolean; reason: string };
 
-export type InsurerAdapter = { fileClaim(claim: InsuranceClaimRequest): Promise<InsuranceClaimResult> };
+/** A month's premiums and recoveries paid over to the insurer (decision 0024). */
+export type InsurerRemittance = {
+  /** Idempotent on the insurer's side, as a claim's: `remittance:<YYYY-MM>`. */
+  reference: string;
+  period: string;
+  /** Whole rupiah, > 0. */
+  amount: number;
+};
+
+export type InsurerRemittanceResult =
+  | { ok: true; insurerReference: string }
+  /** Not accepted (the insurer's account unreachable, a period it disputes): asked again the next day. */
+  | { ok: false; reason: string };
+
+export type InsurerAdapter = {
+  fileClaim(claim: InsuranceClaimRequest): Promise<InsuranceClaimResult>;
+  remit(remittance: InsurerRemittance): Promise<InsurerRemittanceResult>;
+};
 
 /**
  * The insurer for this configuration. Only the sandbox insurer exists: outside the sandbox the

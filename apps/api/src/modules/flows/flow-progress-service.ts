@@ -30,7 +30,7 @@ import {
   progressNotFound,
 } from "./flow-errors.ts";
 import { assertNotLender } from "./lender-registration.ts";
-import { staffMay } from "../partners/staff-permission.ts";
+import { hasStaffPermission } from "../staff/staff-roles.ts";
 import { automaticInsurance } from "../insurance/insurance-settings.ts";
 import { assertNewLoanAllowed, assertNoUnpaidPrincipal, prefillValues } from "./new-loan.ts";
 import { progressReachableBy } from "./progress-access.ts";
@@ -133,7 +133,8 @@ async function startableFlow(engine: FlowEngine, actor: Actor, flowKey: string, 
   // A lead's subflow starts from its lead only (partners module); a staff flow for its permission only.
   if (version.definition.startsFrom) throw flowNotFound();
   if (audience !== "public" && !actor.caller) throw loginRequired();
-  if (version.definition.staffPermission && !(await staffMay(engine.db, actor.caller, version.definition.staffPermission))) throw flowNotFound();
+  const permission = version.definition.staffPermission;
+  if (permission && !(actor.caller && (await hasStaffPermission(engine.db, actor.caller, permission)))) throw flowNotFound();
   if (scope.accountId && (await ownAccount(engine.db, actor, scope.accountId)) !== (version.definition.accountType ?? "loan")) throw flowNotFound();
   if (scope.accountApplicationId) {
     const status = await ownApplication(engine.db, actor, scope.accountApplicationId);

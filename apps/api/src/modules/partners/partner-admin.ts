@@ -4,6 +4,7 @@ import { schema } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
+import type { RequestOrigin } from "../audit/audit-service.ts";
 import { issuePartnerKey, newCallbackSecret } from "./partner-keys.ts";
 import "@pinjaman/i18n/ns/partners";
 
@@ -34,8 +35,26 @@ function required(values: FlowValues, keys: string[]): Record<string, string[]> 
   return fields;
 }
 
+type FlowActor = { customerId: string; values: FlowValues; origin: RequestOrigin };
+
+/** A staff flow's change in the staff audit (decision 0026), in the completing transaction. */
+async function recordFlowAction(tx: Db, input: FlowActor, action: string, subjectType: string, subjectId: string, after: unknown) {
+  await tx.insert(schema.staffActions).values({
+    staffId: input.customerId,
+    permission: "partners.manage",
+    action,
+    subjectType,
+    subjectId,
+    before: null,
+    after,
+    reason: null,
+    ip: input.origin.ip,
+    requestId: input.origin.requestId,
+  });
+}
+
 /** The completion of hayman_s_partners_creation: the partner with a new callback signing secret. */
-export async function createPartnerFromFlow(tx: Db, input: { customerId: string; values: FlowValues }, options: { allowLoopbackHttp: boolean } = { allowLoopbackHttp: true }) {
+export async function createPartnerFromFlow(tx: Db, input: FlowActor, options: { allowLoopbackHttp: boolean } = { allowLoopbackHttp: true }) {
   const { values } = input;
   const fields = required(values, ["partner_name", "legal_name", "contact_email", "callback_url"]);
   const urlProblem = fields.callback_url ? null : callbackUrlProblem(str(values, "callback_url"), options.allowLoopbackHttp);
@@ -52,11 +71,13 @@ export async function createPartnerFromFlow(tx: Db, input: { customerId: string;
       createdBy: input.customerId,
     })
     .returning();
+  // The signing secret stays out of the audit.
+  await recordFlowAction(tx, input, "partner.create", "partner", partner!.id, { name: partner!.name, legal_name: partner!.legalName, contact_email: partner!.contactEmail, callback_url: partner!.callbackUrl });
   return partner!;
 }
 
 /** The completion of hayman_s_partners_creation_branch: a branch of an existing partner. */
-export async function createBranchFromFlow(tx: Db, input: { customerId: string; values: FlowValues }) {
+export async function createBranchFromFlow(tx: Db, input: FlowActor) {
   const { values } = input;
   const fields = required(values, ["branch_name", "branch_city"]);
   const partnerId = str(values, "partner_id");
@@ -67,6 +88,7 @@ export async function createBranchFromFlow(tx: Db, input: { customerId: string; 
     .insert(schema.partnerBranches)
     .values({ partnerId, name: str(values, "branch_name"), city: str(values, "branch_city"), createdBy: input.customerId })
     .returning();
+  await recordFlowAction(tx, input, "partner.branch.create", "partner_branch", branch!.id, { partner_id: partnerId, name: branch!.name, city: branch!.city });
   return branch!;
 }
 
@@ -88,7 +110,7 @@ export async function listPartners(db: Db) {
 }
 
 /** Staff: a new key for the partner (older ones revoked), with its callback secret, to hand over once. */
-export async function rotatePartnerKey(db: Db, partnerId: string) {
+export async function rotatePartnerKey(db: Db, partnerId: string, audit?: (tx: Db, issued: { partnerId: string; prefix: string; revoked: string[] }) => Promise<void>) {
   return db.transaction(async (tx) => {
     const [partner] = await tx.select().from(schema.partners).where(eq(schema.partners.id, partnerId)).for("update");
     if (!partner) throw new Refusal(404, "partner_not_found", t("partners.error.partner_not_found"));
@@ -97,6 +119,8 @@ export async function rotatePartnerKey(db: Db, partnerId: string) {
       .from(schema.partnerApiKeys)
       .where(and(eq(schema.partnerApiKeys.partnerId, partnerId), isNull(schema.partnerApiKeys.revokedAt)));
     const { key, row } = await issuePartnerKey(tx, partnerId);
-    return { partner, key, prefix: row.prefix, revoked: before.map((b) => b.prefix) };
+    const revoked = before.map((b) => b.prefix);
+    await audit?.(tx, { partnerId, prefix: row.prefix, revoked });
+    return { partner, key, prefix: row.prefix, revoked };
   });
 }

@@ -353,12 +353,16 @@ describe("signed callbacks", () => {
 });
 
 describe("staff: partner creation flows and keys", () => {
-  it("lets an operator create a partner and a branch through the flows, and issue its key; a customer cannot", async () => {
-    const operator = await sessionFor(t.app.db, "operator@pinjaman.test");
+  it("lets an admin (partners.manage) create a partner and a branch through the flows, and issue its key, audited; a customer or an operator cannot", async () => {
+    const operator = await sessionFor(t.app.db, "admin@pinjaman.test");
     const budi = await sessionFor(t.app.db, "budi@pinjaman.test");
+    const dewi = await sessionFor(t.app.db, "operator@pinjaman.test");
     const start = (session: TestSession, key: string) =>
       t.app.inject({ method: "POST", url: `${APP}/flows/${key}/flow_progresses`, headers: { ...session.headers, ...BROWSER }, payload: { data: {} } });
     expect((await start(budi, "hayman_s_partners_creation")).statusCode).toBe(404);
+    // The operator role does not hold partners.manage (packages/domain/src/staff.ts).
+    expect((await start(dewi, "hayman_s_partners_creation_branch")).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `${APP}/partners`, headers: dewi.headers })).statusCode).toBe(403);
     const started = await start(operator, "hayman_s_partners_creation");
     expect(started.statusCode, started.body).toBe(201);
     const id = started.json().data.id;
@@ -389,6 +393,11 @@ describe("staff: partner creation flows and keys", () => {
     expect(listed.branches).toEqual([expect.objectContaining({ name: "Gerai Bandung", city: "Bandung" })]);
     expect(listed.key_prefixes).toEqual([api_key.slice(0, 12)]);
     expect(JSON.stringify(list)).not.toContain(api_key);
+    const audit = await t.app.db.select().from(schema.staffActions).where(eq(schema.staffActions.staffId, operator.customerId));
+    expect(audit.map((a) => a.action).sort()).toEqual(["partner.api_key.issue", "partner.branch.create", "partner.create"]);
+    expect(audit.every((a) => a.permission === "partners.manage")).toBe(true);
+    expect(JSON.stringify(audit)).not.toContain(api_key);
+    expect(JSON.stringify(audit)).not.toContain(delta!.callbackSecret);
   });
 
   it("the sandbox partner's receiver accepts our signature and refuses a forged one", async () => {

@@ -21,6 +21,7 @@ import { SIGNATURE_HEADER, verifyCallbackSignature } from "./partner-callbacks.t
 import { SANDBOX_PARTNER } from "./partner-keys.ts";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { loginRequired } from "../flows/flow-errors.ts";
+import { recordStaffAction } from "../staff/staff-actions.ts";
 import { listPartners, rotatePartnerKey } from "./partner-admin.ts";
 import { createLead, leadProgress, leadView, partnerLead } from "./lead-service.ts";
 import { createPurchase, partnerPurchase, payPurchase, purchaseDetail, purchaseView } from "./purchase-service.ts";
@@ -145,7 +146,7 @@ export const partnerStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/partners",
     {
-      config: { access: { kind: "operator" } },
+      config: { access: { kind: "staff", permission: "partners.manage" } },
       schema: { tags: ["partners"], summary: "Partners with their branches and live key prefixes (staff)", response: { 200: partnerListResponse, 401: errorBody, 403: errorBody } },
     },
     async () => ({ data: await listPartners(app.db) }),
@@ -154,7 +155,7 @@ export const partnerStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/partners/:id/api_keys",
     {
-      config: { access: { kind: "operator" } },
+      config: { access: { kind: "staff", permission: "partners.manage" } },
       schema: {
         tags: ["partners"],
         summary: "Issue a partner's API key (its older keys are revoked); answers the key and the callback secret once (staff)",
@@ -163,7 +164,17 @@ export const partnerStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const issued = await rotatePartnerKey(app.db, request.params.id);
+      const issued = await rotatePartnerKey(app.db, request.params.id, (tx, result) =>
+        // The key itself is never recorded: its visible prefix and the prefixes it replaced.
+        recordStaffAction(tx, request, {
+          permission: "partners.manage",
+          action: "partner.api_key.issue",
+          subjectType: "partner",
+          subjectId: result.partnerId,
+          before: { key_prefixes: result.revoked },
+          after: { key_prefixes: [result.prefix] },
+        }),
+      );
       return reply.status(201).send({ data: { partner_id: issued.partner.id, api_key: issued.key, prefix: issued.prefix, callback_secret: issued.partner.callbackSecret } });
     },
   );
