@@ -1,4 +1,6 @@
 import type { StaffPermission } from "@pinjaman/domain/staff";
+// The sections' labels live in their pages' namespaces.
+import "@pinjaman/i18n/ns/partners";
 
 /** One page of the back office: its address under /back-office, the permission it needs, its catalogue label. */
 export type BackOfficeSection = { path: string; permission: StaffPermission; label: string };
@@ -7,7 +9,9 @@ export type BackOfficeSection = { path: string; permission: StaffPermission; lab
  * The back office's pages in navigation order (decision 0026). A page is listed to a staff member
  * who holds its permission; its API refuses everyone else anyway.
  */
-export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [];
+export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
+  { path: "partners", permission: "partners.manage", label: "partners.back_office.section" },
+];
 
 export function sectionsFor(permissions: readonly StaffPermission[], sections: readonly BackOfficeSection[] = BACK_OFFICE_SECTIONS): BackOfficeSection[] {
   return sections.filter((section) => permissions.includes(section.permission));
