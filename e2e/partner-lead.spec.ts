@@ -135,7 +135,7 @@ test("a partner's lead opens its subflow without navbar and footer, prefilled, a
   const login = page.getByRole("form", { name: "Masuk untuk membayar" });
   const beforeLogin = await lastOutboxId(request);
   await login.getByLabel("E-mail").fill(email);
-  await login.getByLabel("Kata sandi").fill(PASSWORD);
+  await login.getByLabel("Kata sandi", { exact: true }).fill(PASSWORD);
   await login.getByRole("button", { name: "Masuk" }).click();
   const pay = page.getByRole("button", { name: "Bayar dengan cicilan" });
   const code = page.getByLabel("Kode verifikasi");
