@@ -9,6 +9,8 @@ import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { defaultOfferSchedule } from "../offers/schedule-service.ts";
 import { collectCallbacks, deliverDueCallbacks, RETRY_DELAYS_MS, SIGNATURE_HEADER, signCallback } from "./partner-callbacks.ts";
+import { partnerCallbacksJob } from "../../jobs/definitions/partner-callbacks.ts";
+import { NO_INTEGRATIONS } from "../../jobs/job-definition.ts";
 import { ensureSandboxPartner, issuePartnerKey, SANDBOX_PARTNER } from "./partner-keys.ts";
 
 const API = "/partner_api/v1";
@@ -333,6 +335,24 @@ describe("signed callbacks", () => {
     expect(last.headers["x-pinjaman-callback-id"]).toBe(pending!.id);
     // Both attempts carried the same callback id, so the partner can de-duplicate.
     expect(received.filter((r) => r.headers["x-pinjaman-callback-id"] === pending!.id)).toHaveLength(2);
+  });
+
+  it("is sent by the partner-callbacks job of the job runner", async () => {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/job`;
+    const partner = await newPartner("Delta-Job", url);
+    const purchase = (await call("POST", `${API}/purchases`, partner.key, { data: { ...PURCHASE, external_id: "JOB-1" } })).json().data;
+    const rina = await kycCustomer("rina.job@contoh.co.id");
+    const paid = await t.app.inject({ method: "POST", url: `${APP}/purchases/${purchase.id}/payments`, headers: { ...rina.headers, ...BROWSER }, payload: { data: { agree: true } } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    failNext = 0;
+    const tasks: ((db: typeof t.app.db) => Promise<void>)[] = [];
+    const log = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as unknown as Parameters<typeof partnerCallbacksJob.handler>[0]["log"];
+    await partnerCallbacksJob.handler({ tx: t.app.db, businessDate: "2026-11-24", at: new Date(), occurrence: "2026-11-24T10:05", log, integrations: NO_INTEGRATIONS, afterCommit: (task) => tasks.push(task) });
+    for (const task of tasks) await task(t.app.db);
+    const [row] = await t.app.db.select().from(schema.partnerCallbacks).where(eq(schema.partnerCallbacks.subjectId, purchase.id));
+    expect(row).toMatchObject({ state: "delivered", attempts: 1, subjectType: "purchase" });
+    const body = JSON.parse(received.find((r) => r.headers["x-pinjaman-callback-id"] === row!.id)!.body);
+    expect(body).toMatchObject({ type: "purchase.decided", subject_id: purchase.id, external_id: "JOB-1", application: { id: paid.json().data.account_application_id } });
   });
 
   it("gives up after the last retry", async () => {
