@@ -45,6 +45,9 @@ import type { JobDefinition } from "./jobs/job-definition.ts";
 import { jobDefinitions } from "./jobs/registry.ts";
 import { tkbSnapshotRoutes } from "./modules/company/tkb-snapshot-routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
+import { approvalRoutes } from "./modules/approvals/routes.ts";
+import { collectionRoutes } from "./modules/collections/routes.ts";
+import { loanChangeRoutes } from "./modules/loan-changes/routes.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { openapiOptions } from "./plugins/openapi.ts";
@@ -116,7 +119,8 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: "loopback",
+    // TRUST_PROXY: the proxies in front (a load balancer on another host with several instances).
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     frameworkErrors,
   });
@@ -174,6 +178,9 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(invoiceRoutes, { prefix: "/app_api/v1" });
   await app.register(fundingRoutes, { prefix: "/app_api/v1" });
   await app.register(autoinvestRoutes, { prefix: "/app_api/v1" });
+  await app.register(approvalRoutes, { prefix: "/app_api/v1" });
+  await app.register(collectionRoutes, { prefix: "/app_api/v1" });
+  await app.register(loanChangeRoutes, { prefix: "/app_api/v1" });
   await app.register(investmentReadRoutes, { prefix: "/app_api/v1" });
   await app.register(disbursalRoutes, { prefix: "/app_api/v1" });
   await app.register(sandboxPaymentRoutes, { prefix: "/app_api/v1" });

@@ -29,6 +29,13 @@ export default [
   route("purchase/invalid", "routes/purchase-invalid.tsx"),
   route("purchase/:id", "routes/purchase.tsx"),
   // The back office (decision 0026): staff only; each page is one entry of features/back-office/sections.ts.
-  route("back-office", "routes/back-office.tsx", [index("routes/back-office/home.tsx"), route("partners", "routes/back-office/partners.tsx")]),
+  route("back-office", "routes/back-office.tsx", [
+    index("routes/back-office/home.tsx"),
+    route("collections", "routes/back-office/collections.tsx"),
+    route("collections/:accountId", "routes/back-office/collection-case.tsx"),
+    route("approvals", "routes/back-office/approvals.tsx"),
+    route("loan-changes", "routes/back-office/loan-changes.tsx"),
+    route("partners", "routes/back-office/partners.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

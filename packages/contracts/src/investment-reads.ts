@@ -57,7 +57,7 @@ export const shareInstalment = z.object({
   principal: rupiah,
   interest: rupiah,
   total: rupiah,
-  status: z.enum(["open", "paid"]),
+  status: z.enum(["open", "paid", "replaced"]),
   paid_on: z.string().nullable(),
 });
 

@@ -7,7 +7,7 @@ import { customers } from "./auth-schema.ts";
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * A partner organisation (issue 10 section 2, decision "partners, leads and purchase"): created by
+ * A partner organisation (issue 10 section 2, decision 0029): created by
  * staff through the flow `hayman_s_partners_creation`. It calls the partner API with its own keys
  * (partner_api_keys) and receives signed callbacks at `callback_url`, signed with `callback_secret`
  * (kept in clear: an HMAC needs it; shown to staff with partners.manage only).

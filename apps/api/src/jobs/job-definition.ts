@@ -4,6 +4,7 @@ import type { ChannelCodes } from "@pinjaman/domain/virtual-accounts";
 import type { FastifyBaseLogger } from "fastify";
 import type { BankAdapter } from "../integrations/bank/bank-adapter.ts";
 import type { InsurerAdapter } from "../integrations/insurer/insurer-adapter.ts";
+import type { DeliveryProviders } from "../integrations/delivery/transports.ts";
 import { DEFAULT_PLATFORM_FEE_PPM } from "../config.ts";
 import type { RepaymentSettings } from "../modules/repayments/payment-service.ts";
 
@@ -21,6 +22,8 @@ export type JobIntegrations = {
   virtualAccountCodes: ChannelCodes | null;
   /** How repayments are split (config.platformFeePpm), for jobs that receive payments. */
   repayment: RepaymentSettings;
+  /** The real mail, SMS and push providers (outside the sandbox); absent in the sandbox and in tests. */
+  delivery?: DeliveryProviders | null;
 };
 
 /** For runs given no integrations (tests of jobs that call none): any call fails loudly. */

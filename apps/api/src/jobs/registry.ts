@@ -1,3 +1,4 @@
+import { deliveriesJob } from "./definitions/deliveries.ts";
 import { autoinvestJob } from "./definitions/autoinvest.ts";
 import { coolingOffJob } from "./definitions/cooling-off.ts";
 import { disbursalJob } from "./definitions/disbursal.ts";
@@ -17,4 +18,4 @@ import type { JobDefinition } from "./job-definition.ts";
  * Every job the server runs. A new job is a file in definitions/ (`defineJob({ name, runs, handler })`)
  * and one line here. Jobs due at the same minute run in this order when the sandbox clock moves.
  */
-export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, autoinvestJob, coolingOffJob, disbursalJob, withdrawalJob, lateFeeAccrualJob, insuranceClaimsJob, insurerRemittanceJob, sandboxBookRepaymentsJob, tkbSnapshotJob, paymentRemindersJob, housekeepingJob, partnerCallbacksJob];
+export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, autoinvestJob, coolingOffJob, disbursalJob, withdrawalJob, lateFeeAccrualJob, insuranceClaimsJob, insurerRemittanceJob, sandboxBookRepaymentsJob, tkbSnapshotJob, paymentRemindersJob, housekeepingJob, deliveriesJob, partnerCallbacksJob];

@@ -27,3 +27,5 @@ import "./insurance.ts";
 import "./investments.ts";
 import "./partners.ts";
 import "./back_office.ts";
+import "./back-office-loans.ts";
+import "./delivery.ts";

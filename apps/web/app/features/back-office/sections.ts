@@ -1,5 +1,7 @@
 import type { StaffPermission } from "@pinjaman/domain/staff";
-// The sections' labels live in their pages' namespaces.
+// The labels of the collections, approvals and loan-change pages.
+import "@pinjaman/i18n/ns/back-office-loans";
+// The partners page's label.
 import "@pinjaman/i18n/ns/partners";
 
 /** One page of the back office: its address under /back-office, the permission it needs, its catalogue label. */
@@ -10,6 +12,9 @@ export type BackOfficeSection = { path: string; permission: StaffPermission; lab
  * who holds its permission; its API refuses everyone else anyway.
  */
 export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
+  { path: "collections", permission: "collections.work", label: "back-office-loans.nav.collections" },
+  { path: "approvals", permission: "write_offs.request", label: "back-office-loans.nav.approvals" },
+  { path: "loan-changes", permission: "loan_changes.decide", label: "back-office-loans.nav.loan_changes" },
   { path: "partners", permission: "partners.manage", label: "partners.back_office.section" },
 ];
 
