@@ -22,6 +22,7 @@ import { addressRoutes } from "./modules/addresses/routes.ts";
 import { loadFlowCatalogue, type FlowCatalogue } from "./flows/flow-catalogue.ts";
 import { publicFlowRoutes } from "./modules/flows/public-routes.ts";
 import { flowRoutes } from "./modules/flows/routes.ts";
+import { borrowerOfferRoutes } from "./modules/flows/borrower-offer-routes.ts";
 import { accountApplicationRoutes } from "./modules/account-applications/routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { fieldUploadRoutes } from "./modules/field-uploads/routes.ts";
@@ -38,6 +39,9 @@ import { autoinvestRoutes } from "./modules/autoinvest/routes.ts";
 import { disbursalRoutes } from "./modules/disbursal/routes.ts";
 import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./modules/repayments/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
+import { staffSupportRoutes } from "./modules/support/staff-routes.ts";
+import { staffCustomerRoutes } from "./modules/customers/routes.ts";
+import { personalDataRoutes } from "./modules/personal-data/routes.ts";
 import { partnerApiRoutes, partnerCustomerRoutes, partnerStaffRoutes, sandboxPartnerCallbackRoutes } from "./modules/partners/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { businessClockRoutes } from "./modules/business-clock/routes.ts";
@@ -172,6 +176,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(accountApplicationRoutes, { prefix: "/app_api/v1" });
   await app.register(fieldUploadRoutes, { prefix: "/app_api/v1" });
   await app.register(scopedFlowRoutes, { prefix: "/app_api/v1" });
+  await app.register(borrowerOfferRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderFundsRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderMoneyRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderTaxRoutes, { prefix: "/app_api/v1" });
@@ -192,6 +197,9 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(businessClockRoutes, { prefix: "/app_api/v1" });
   await app.register(tkbSnapshotRoutes, { prefix: "/app_api/v1" });
   await app.register(staffRoutes, { prefix: "/app_api/v1" });
+  await app.register(staffCustomerRoutes, { prefix: "/app_api/v1" });
+  await app.register(staffSupportRoutes, { prefix: "/app_api/v1" });
+  await app.register(personalDataRoutes, { prefix: "/app_api/v1" });
   // Partners, leads and purchase (issue 10 section 2).
   await app.register(partnerApiRoutes, { prefix: "/partner_api/v1" });
   await app.register(partnerCustomerRoutes);

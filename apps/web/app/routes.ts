@@ -21,7 +21,8 @@ export default [
     ];
   }),
   route("sign-up", "routes/sign-up.tsx"),
-  route("flows/:flow_key", "routes/flows.tsx"),
+  // /flows/{flow_key?} (spec section 2): without a key, the flows offered to the customer.
+  route("flows/:flow_key?", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),
   // Partners' leads and purchases (spec section 2; issue 10 section 2).
   ...["leads/invalid", "leads/authError", "leads/errors"].map((path) => route(path, "routes/lead-failure.tsx", { id: path.replace("/", "-") })),
@@ -35,6 +36,10 @@ export default [
     route("collections/:accountId", "routes/back-office/collection-case.tsx"),
     route("approvals", "routes/back-office/approvals.tsx"),
     route("loan-changes", "routes/back-office/loan-changes.tsx"),
+    route("customers", "routes/back-office/customers.tsx"),
+    route("customers/:id", "routes/back-office/customer.tsx"),
+    route("notices", "routes/back-office/notices.tsx"),
+    route("chat", "routes/back-office/chat.tsx"),
     route("partners", "routes/back-office/partners.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -28,7 +28,7 @@ export type LateLoan = z.infer<typeof lateLoan>;
 
 export const collectionsResponse = z.object({
   data: z.array(lateLoan),
-  meta: z.object({ counts: z.record(z.enum(DPD_BUCKET_KEYS), z.number().int()), today: isoDate }),
+  meta: z.object({ counts: z.object(Object.fromEntries(DPD_BUCKET_KEYS.map((key) => [key, z.number().int()])) as Record<(typeof DPD_BUCKET_KEYS)[number], z.ZodNumber>), today: isoDate }),
 });
 
 export const collectionAccountParams = z.object({ accountId: z.uuid() });
@@ -70,7 +70,7 @@ export const promiseToPay = z.object({
   staff_name: z.string(),
 });
 
-/** GET staff/collections/{accountId} */
+/** GET staff/collection_cases/{accountId} */
 export const collectionCase = z.object({
   loan: lateLoan.extend({ days_past_due: z.number().int().min(0), bucket: z.enum(DPD_BUCKET_KEYS).nullable() }),
   /** Whether the borrower may be contacted now, and their local time. */

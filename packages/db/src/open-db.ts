@@ -29,11 +29,13 @@ import * as insuranceSchema from "./insurance-schema.ts";
 import * as staffSchema from "./staff-schema.ts";
 import * as backOfficeLoansSchema from "./back-office-loans-schema.ts";
 import * as deliverySchema from "./delivery-schema.ts";
+import * as refinancingSchema from "./refinancing-schema.ts";
+import * as customerCareSchema from "./customer-care-schema.ts";
 import * as partnerSchema from "./partner-schema.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 /** Every table, for typed queries. */
-export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema, ...insuranceSchema, ...staffSchema, ...backOfficeLoansSchema, ...deliverySchema, ...partnerSchema };
+export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema, ...insuranceSchema, ...staffSchema, ...backOfficeLoansSchema, ...deliverySchema, ...refinancingSchema, ...customerCareSchema, ...partnerSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

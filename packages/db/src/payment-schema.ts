@@ -25,7 +25,8 @@ export const payments = pgTable(
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     /** The gateway's own id (sandbox: `sandbox:<account>:<key>`): one payment per id. */
     gatewayTransactionId: text("gateway_transaction_id").notNull(),
-    source: text("source", { enum: ["gateway", "sandbox"] }).notNull(),
+    /** refinancing: a new loan's disbursal paid this loan off (refinancing-schema.ts). */
+    source: text("source", { enum: ["gateway", "sandbox", "refinancing"] }).notNull(),
     /** As reported; may name no channel we know when parked. */
     channel: text("channel").notNull(),
     virtualAccountNumber: text("virtual_account_number").notNull(),

@@ -29,3 +29,7 @@ import "./partners.ts";
 import "./back_office.ts";
 import "./back-office-loans.ts";
 import "./delivery.ts";
+import "./borrower_flows.ts";
+import "./customer_care.ts";
+import "./back_office_customers.ts";
+import "./personal_data.ts";

@@ -35,7 +35,12 @@ export type StaffCaller = { staffId: string; request: FastifyRequest };
 
 /** A write-off is asked for a loan that is active and more than 90 days past due. */
 export async function requestWriteOff(tx: Db, caller: StaffCaller, input: { accountId: string; reason: string; today: string }): Promise<string> {
-  const [account] = await tx.select().from(schema.accounts).where(and(eq(schema.accounts.id, input.accountId), eq(schema.accounts.typeKey, "loan")));
+  // The loan's row lock serialises requests for it: the pending check below sees any other one.
+  const [account] = await tx
+    .select()
+    .from(schema.accounts)
+    .where(and(eq(schema.accounts.id, input.accountId), eq(schema.accounts.typeKey, "loan")))
+    .for("update");
   if (!account) throw new Refusal(404, "account_not_found", t("back-office-loans.approvals.error.account_not_found"));
   await checkWriteOffEligible(tx, account, input.today);
   const [pending] = await tx

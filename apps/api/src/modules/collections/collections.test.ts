@@ -92,7 +92,7 @@ describe("contacting a borrower only 08:00–20:00 of their own time zone", () =
     expect(papua.json().error.message).toContain("21:30 WIT");
     expect(await rowCounts(t.database)).toEqual(before);
 
-    const view = await call(staff, "GET", `/collections/${loans.bali.accountId}`);
+    const view = await call(staff, "GET", `/collection_cases/${loans.bali.accountId}`);
     expect(view.json().data.contact_window).toEqual({ allowed: false, local_time: "20:30 WITA", from: "08:00", until: "20:00" });
   });
 
@@ -116,7 +116,7 @@ describe("contacting a borrower only 08:00–20:00 of their own time zone", () =
   });
 
   it("shows the contact log newest first with who made each contact, audited", async () => {
-    const res = await call(operator, "GET", `/collections/${loans.jakarta.accountId}`);
+    const res = await call(operator, "GET", `/collection_cases/${loans.jakarta.accountId}`);
     expect(res.statusCode).toBe(200);
     const contacts = res.json().data.contacts;
     expect(contacts.length).toBe(3);
@@ -135,7 +135,7 @@ describe("contacting a borrower only 08:00–20:00 of their own time zone", () =
     expect((await call(staff, "POST", "/collections/00000000-0000-4000-8000-000000000000/contacts", contact)).statusCode).toBe(404);
     expect((await call(borrower, "POST", `/collections/${loans.jakarta.accountId}/contacts`, contact)).statusCode).toBe(403);
     expect((await call(borrower, "GET", "/collections")).statusCode).toBe(403);
-    expect((await call(borrower, "GET", `/collections/${loans.jakarta.accountId}`)).statusCode).toBe(403);
+    expect((await call(borrower, "GET", `/collection_cases/${loans.jakarta.accountId}`)).statusCode).toBe(403);
     expect((await call(null, "GET", "/collections")).statusCode).toBe(401);
     expect(await rowCounts(t.database)).toEqual(before);
   });
@@ -150,16 +150,16 @@ describe("promises to pay", () => {
 
     const va = loan.virtualAccounts[0]!;
     await receivePayment(t.app.db, { channel: va.channel, virtualAccountNumber: va.number, amount: 300_000, gatewayTransactionId: "ptp-1", businessDate: today, source: "gateway" }, { platformFeePpm: 100_000 });
-    let view = (await call(operator, "GET", `/collections/${loan.accountId}`)).json().data;
+    let view = (await call(operator, "GET", `/collection_cases/${loan.accountId}`)).json().data;
     expect(view.promises[0]).toMatchObject({ status: "pending", paid: 300_000 });
     await receivePayment(t.app.db, { channel: va.channel, virtualAccountNumber: va.number, amount: 200_000, gatewayTransactionId: "ptp-2", businessDate: today, source: "gateway" }, { platformFeePpm: 100_000 });
-    view = (await call(operator, "GET", `/collections/${loan.accountId}`)).json().data;
+    view = (await call(operator, "GET", `/collection_cases/${loan.accountId}`)).json().data;
     expect(view.promises[0]).toMatchObject({ status: "kept", paid: 500_000 });
 
     // A promise made earlier whose date passed without the money.
     const [staff] = await t.app.db.select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.email, "operator@pinjaman.test"));
     await t.app.db.insert(schema.promisesToPay).values({ accountId: loans.b61.accountId, staffId: staff!.id, madeOn: addDays(today, -10), promisedOn: addDays(today, -3), amount: 250_000 });
-    view = (await call(operator, "GET", `/collections/${loans.b61.accountId}`)).json().data;
+    view = (await call(operator, "GET", `/collection_cases/${loans.b61.accountId}`)).json().data;
     expect(view.promises[0]).toMatchObject({ status: "broken", paid: 0, amount: 250_000 });
   });
 

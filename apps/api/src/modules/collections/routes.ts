@@ -23,7 +23,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/staff/collections/:accountId",
+    "/staff/collection_cases/:accountId",
     { config: access, schema: { tags: ["staff"], summary: "A loan's collection case: contact window, contact log, promises to pay", params: collectionAccountParams, response: { 200: collectionCaseResponse, ...errors } } },
     async (request) => ({ data: await collectionCase(app.db, request.params.accountId, await now()) }),
   );

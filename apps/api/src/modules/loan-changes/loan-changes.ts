@@ -38,7 +38,9 @@ export async function requestLoanChange(
   const [account] = await tx
     .select()
     .from(schema.accounts)
-    .where(and(eq(schema.accounts.id, input.accountId), eq(schema.accounts.customerId, input.customerId), eq(schema.accounts.typeKey, "loan")));
+    .where(and(eq(schema.accounts.id, input.accountId), eq(schema.accounts.customerId, input.customerId), eq(schema.accounts.typeKey, "loan")))
+    // The loan's row lock serialises requests for it: the pending check below sees any other one.
+    .for("update");
   if (!account) throw new Refusal(404, "account_not_found", t("back-office-loans.loan_changes.error.account_not_found"));
   if (account.status !== "active") throw new Refusal(409, "loan_not_active", t("back-office-loans.loan_changes.error.not_active"));
   const [pending] = await tx

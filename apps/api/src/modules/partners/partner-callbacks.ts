@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { DECIDED_STATUSES } from "./partner-applications.ts";
 
 /**
- * Signed callbacks to partners (decision 0029). When the application of
+ * Signed callbacks to partners (decision 0031). When the application of
  * a lead or a purchase reaches a decided status, one callback row is stored per (subject, status)
  * (a unique index: found twice, stored once); the `partner-callbacks` job sends the due ones and
  * retries a failure with growing delays. The partner checks

@@ -5,7 +5,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { hashApiKey, LAST_USED_RESOLUTION_MS } from "../company/api-keys.ts";
 
 /**
- * Partner API keys (decision 0029): like company keys (decision 0023) —
+ * Partner API keys (decision 0031): like company keys (decision 0023) —
  * 256 random bits, only the SHA-256 kept, found by a unique index — but in their own table, each
  * bound to one partner, marked `pjp_` so a company key and a partner key are told apart at a glance.
  */

@@ -1,6 +1,7 @@
 import type { StaffPermission } from "@pinjaman/domain/staff";
 // The labels of the collections, approvals and loan-change pages.
 import "@pinjaman/i18n/ns/back-office-loans";
+import "@pinjaman/i18n/ns/back_office_customers";
 // The partners page's label.
 import "@pinjaman/i18n/ns/partners";
 
@@ -15,6 +16,9 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
   { path: "collections", permission: "collections.work", label: "back-office-loans.nav.collections" },
   { path: "approvals", permission: "write_offs.request", label: "back-office-loans.nav.approvals" },
   { path: "loan-changes", permission: "loan_changes.decide", label: "back-office-loans.nav.loan_changes" },
+  { path: "customers", permission: "customers.read", label: "back_office_customers.nav.customers" },
+  { path: "notices", permission: "notices.send", label: "back_office_customers.nav.notices" },
+  { path: "chat", permission: "chat.answer", label: "back_office_customers.nav.chat" },
   { path: "partners", permission: "partners.manage", label: "partners.back_office.section" },
 ];
 

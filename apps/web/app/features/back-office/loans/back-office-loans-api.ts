@@ -17,7 +17,7 @@ export const backOfficeLoansApi = {
     return { loans: data, counts: meta.counts, today: meta.today };
   },
   async collectionCase(accountId: string): Promise<CollectionCase> {
-    return (await apiFetch<{ data: CollectionCase }>(`${STAFF}/collections/${id(accountId)}`)).data;
+    return (await apiFetch<{ data: CollectionCase }>(`${STAFF}/collection_cases/${id(accountId)}`)).data;
   },
   async addContact(accountId: string, body: { channel: string; outcome: string; note: string }): Promise<void> {
     await apiFetch(`${STAFF}/collections/${id(accountId)}/contacts`, { body });
