@@ -42,6 +42,7 @@ import { supportRoutes } from "./modules/support/routes.ts";
 import { staffSupportRoutes } from "./modules/support/staff-routes.ts";
 import { staffCustomerRoutes } from "./modules/customers/routes.ts";
 import { personalDataRoutes } from "./modules/personal-data/routes.ts";
+import { partnerApiRoutes, partnerCustomerRoutes, partnerStaffRoutes, sandboxPartnerCallbackRoutes } from "./modules/partners/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { businessClockRoutes } from "./modules/business-clock/routes.ts";
 import type { JobDefinition } from "./jobs/job-definition.ts";
@@ -201,6 +202,11 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(staffSupportRoutes, { prefix: "/app_api/v1" });
   await app.register(personalDataRoutes, { prefix: "/app_api/v1" });
   await app.register(settingsRoutes, { prefix: "/app_api/v1" });
+  // Partners, leads and purchase (issue 10 section 2).
+  await app.register(partnerApiRoutes, { prefix: "/partner_api/v1" });
+  await app.register(partnerCustomerRoutes);
+  await app.register(partnerStaffRoutes, { prefix: "/app_api/v1" });
+  await app.register(sandboxPartnerCallbackRoutes, { prefix: "/pub_api/v1/open" });
 
   if (web) await web(app);
   return app;

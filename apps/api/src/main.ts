@@ -5,6 +5,7 @@ import { startJobRunner, type JobRunner } from "./jobs/job-runner.ts";
 import { ConfigError, SANDBOX_COMPANY_API_KEY } from "./config.ts";
 import { seedSandboxAccounts } from "./modules/accounts/sandbox-accounts.ts";
 import { ensureSandboxApiKey } from "./modules/company/api-keys.ts";
+import { ensureSandboxPartner, SANDBOX_PARTNER } from "./modules/partners/partner-keys.ts";
 import { businessNow } from "./modules/business-clock/business-clock.ts";
 import { seedSandboxBook } from "./modules/sandbox-book/sandbox-book.ts";
 import { EX_CONFIG, loadConfigOrReport, openConfiguredDatabase } from "./open-configured-database.ts";
@@ -29,6 +30,9 @@ async function main() {
   }
   if (config.sandbox && (await ensureSandboxApiKey(database.db))) {
     console.info(`Stored the sandbox company API key ${SANDBOX_COMPANY_API_KEY} (every scope; README: Company services and API keys).`);
+  }
+  if (config.sandbox && (await ensureSandboxPartner(database.db, `${config.publicOrigin}/pub_api/v1/open/sandbox/partner_callbacks`))) {
+    console.info(`Stored the sandbox partner with the API key ${SANDBOX_PARTNER.key} (README: Partners, leads and purchase).`);
   }
   // The Kemendagri areas on a new database; postal codes from POSTAL_CODES_CSV when it exists.
   const addresses = await prepareAddressData(database.db, { postalCodesCsv: config.postalCodesCsv });

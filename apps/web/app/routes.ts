@@ -24,6 +24,11 @@ export default [
   // /flows/{flow_key?} (spec section 2): without a key, the flows offered to the customer.
   route("flows/:flow_key?", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),
+  // Partners' leads and purchases (spec section 2; issue 10 section 2).
+  ...["leads/invalid", "leads/authError", "leads/errors"].map((path) => route(path, "routes/lead-failure.tsx", { id: path.replace("/", "-") })),
+  route("leads/:id", "routes/lead.tsx"),
+  route("purchase/invalid", "routes/purchase-invalid.tsx"),
+  route("purchase/:id", "routes/purchase.tsx"),
   // The back office (decision 0026): staff only; each page is one entry of features/back-office/sections.ts.
   route("back-office", "routes/back-office.tsx", [
     index("routes/back-office/home.tsx"),
@@ -40,6 +45,7 @@ export default [
     route("api-keys", "routes/back-office/api-keys.tsx"),
     route("tkb", "routes/back-office/tkb.tsx"),
     route("audit", "routes/back-office/audit.tsx"),
+    route("partners", "routes/back-office/partners.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

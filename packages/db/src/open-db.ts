@@ -32,10 +32,11 @@ import * as deliverySchema from "./delivery-schema.ts";
 import * as refinancingSchema from "./refinancing-schema.ts";
 import * as customerCareSchema from "./customer-care-schema.ts";
 import * as settingsSchema from "./settings-schema.ts";
+import * as partnerSchema from "./partner-schema.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 /** Every table, for typed queries. */
-export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema, ...insuranceSchema, ...staffSchema, ...backOfficeLoansSchema, ...deliverySchema, ...refinancingSchema, ...customerCareSchema, ...settingsSchema };
+export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema, ...insuranceSchema, ...staffSchema, ...backOfficeLoansSchema, ...deliverySchema, ...refinancingSchema, ...customerCareSchema, ...settingsSchema, ...partnerSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,3 +1,4 @@
+import type { StaffPermission } from "@pinjaman/domain/staff";
 import type { FieldConfig, FieldOption, FieldTemplateKey, StepTemplate } from "@pinjaman/contracts/flows";
 import type { OfferedFlowKey } from "@pinjaman/domain/borrower-offers";
 
@@ -84,6 +85,10 @@ export type CompletionKey =
   /** A loan-account flow: the borrower's reschedule or restructure request, decided by staff (decision 0027). */
   | "reschedule_request"
   | "restructure_request"
+  /** Staff create a partner organisation (hayman_s_partners_creation; partners module). */
+  | "partner_creation"
+  /** Staff add a branch to a partner (hayman_s_partners_creation_branch). */
+  | "partner_branch_creation"
   /** An information page (no_flow_available): it has no movement and never completes. */
   | "none";
 
@@ -121,4 +126,10 @@ export type FlowDefinition = {
   productChoice?: boolean;
   /** Where the site goes after completion. */
   completedRedirect: string;
+  /** Started only by staff holding this permission (packages/domain/src/staff.ts); hidden from everyone else. */
+  staffPermission?: StaffPermission;
+  /** Startable by its key but not listed by GET flows (a partner brand's flows, reached by the brand's links). */
+  unlisted?: true;
+  /** Started only from a partner's lead (partners module), never through the flow start calls. */
+  startsFrom?: "lead";
 };

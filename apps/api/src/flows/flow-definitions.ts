@@ -11,6 +11,8 @@ import { profileChange } from "./definitions/profile-change.ts";
 import { splOnboarding } from "./definitions/spl-onboarding.ts";
 import { splReturning } from "./definitions/spl-returning.ts";
 import { splReturningNtb } from "./definitions/spl-returning-ntb.ts";
+import { chiliMoneyOnboarding, chilimoneyOnboarding, chilimoneySpl, installmentLoanChilimoneySubflow, installmentLoanChilimoneySubflowLeadBased } from "./definitions/chilimoney.ts";
+import { haymanSPartnersCreation, haymanSPartnersCreationBranch } from "./definitions/partner-creation.ts";
 import { voiceAiBizbaz } from "./definitions/voice-ai-bizbaz.ts";
 import { consumerInstallmentLoan } from "./definitions/consumer-installment-loan.ts";
 import { miniInstallmentLoan } from "./definitions/mini-installment-loan.ts";
@@ -42,4 +44,12 @@ export const FLOW_DEFINITIONS: readonly FlowDefinition[] = [
   refinancing,
   rescheduleRequest,
   restructureRequest,
+  // Partners, leads and purchase (issue 10 section 2).
+  chiliMoneyOnboarding,
+  chilimoneySpl,
+  chilimoneyOnboarding,
+  installmentLoanChilimoneySubflow,
+  installmentLoanChilimoneySubflowLeadBased,
+  haymanSPartnersCreation,
+  haymanSPartnersCreationBranch,
 ];

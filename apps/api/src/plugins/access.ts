@@ -22,6 +22,9 @@ export type OwnedId = {
   resource: OwnedResource;
 };
 
+/** What a partner owns, named by the id a partner route takes (the access sweep makes one of each). */
+export type PartnerOwnedId = { in: "params"; name: string; resource: "lead" | "purchase" };
+
 /** Who may call a route: written as data beside it, in the route's `config.access`. */
 export type AccessRule =
   /** Anyone, no session needed (pub_api, health). */
@@ -40,6 +43,11 @@ export type AccessRule =
    * otherwise), one without a customer by anyone holding it (public flow progresses).
    */
   | { kind: "public_or_owner"; ids: OwnedId[] }
+  /**
+   * A partner (issue 10 section 2): an unrevoked partner API key in X-Api-Key. Each listed id
+   * must be one of that partner's leads or purchases, else 404 (checked by the route's query).
+   */
+  | { kind: "partner"; partnerIds?: PartnerOwnedId[] }
   /** Staff whose roles grant this permission (decision 0026); a customer or other staff: 403. */
   | { kind: "staff"; permission: StaffPermission }
   /** Registered only in sandbox mode, no session needed. */
@@ -62,7 +70,7 @@ declare module "fastify" {
 export const COMPANY_PATHS = ["/tkb.php", "/v1/details", "/customerlist_v2.php", "/customerdetail.php", "/api/users/lender-dashboard"];
 
 /** Paths whose every route must declare its rule: the APIs, company services and health. */
-export const RULED_PATHS = ["/app_api/", "/authy_api/", "/pub_api/", ...COMPANY_PATHS, "/healthz", "/readyz"];
+export const RULED_PATHS = ["/app_api/", "/authy_api/", "/pub_api/", "/partner_api/", ...COMPANY_PATHS, "/healthz", "/readyz"];
 
 export function isRuledPath(url: string): boolean {
   return RULED_PATHS.some((p) => (p.endsWith("/") ? url.startsWith(p) : url === p));

@@ -6,6 +6,7 @@ import { findActiveSession, type ActiveSession, type IssuedSession } from "../mo
 import { hasStaffPermission } from "../modules/staff/staff-roles.ts";
 import { needsSession } from "./access.ts";
 import { authoriseCompanyKey } from "./company-key.ts";
+import { authorisePartnerKey } from "./partner-key.ts";
 import { sendError } from "./errors.ts";
 
 /** The session cookie of spec section 3: `client` holding token, expires_at, authentication_id. */
@@ -80,6 +81,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // Not an API route (the site, the docs, an unknown path): no session is read.
     if (!access) return;
     if (access.kind === "company") return authoriseCompanyKey(app.db, request, reply, access);
+    if (access.kind === "partner") return authorisePartnerKey(app.db, request, reply);
     const guarded = GUARDED_PREFIXES.some((p) => request.routeOptions.url?.startsWith(p));
     // Public calls outside app_api and authy_api never act for a customer: no session is read.
     if (!guarded && (access.kind === "public" || access.kind === "sandbox")) return;

@@ -81,6 +81,7 @@ describe("the OpenAPI document (/docs/json) as a contract", () => {
       sessionCookie: expect.objectContaining({ type: "apiKey", in: "cookie", name: "client" }),
       companyKey: expect.objectContaining({ type: "apiKey", in: "header", name: "X-Api-Key" }),
       companyKeyQuery: expect.objectContaining({ type: "apiKey", in: "query", name: "key" }),
+      partnerKey: expect.objectContaining({ type: "apiKey", in: "header", name: "X-Api-Key" }),
     });
   });
 

@@ -31,6 +31,12 @@ export const SECURITY_SCHEMES = {
     name: "X-Api-Key",
     description: "A company API key given to a partner (`npm run api-key`), scoped to the company services it may call.",
   },
+  partnerKey: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description: "A partner's API key (`pjp_…`, issued on the back-office partners page): opens the partner API for that partner's own leads and purchases.",
+  },
   companyKeyQuery: {
     type: "apiKey",
     in: "query",
@@ -50,6 +56,7 @@ function isGuarded(url: string): boolean {
 /** Who may call, as OpenAPI security: none, an optional session, a session, or the company key. */
 export function securityOf(rule: AccessRule, url: string): SecurityRequirement[] {
   if (needsSession(rule)) return SESSION;
+  if (rule.kind === "partner") return [{ partnerKey: [] }];
   if (rule.kind === "company") return rule.queryKey ? [{ companyKey: [] }, { companyKeyQuery: [] }] : [{ companyKey: [] }];
   // The route reads a session when there is one (ownership, a login replacing a session): optional.
   if (rule.kind === "public_or_owner" || isGuarded(url)) return [{}, ...SESSION];
@@ -62,6 +69,7 @@ const FAMILIES: [prefix: string, family: string][] = [
   ["/authy_api/v1/", "authy"],
   ["/authy_api/", "authy"],
   ["/pub_api/v1/open/", "pub"],
+  ["/partner_api/v1/", "partner"],
   ["/", ""],
 ];
 

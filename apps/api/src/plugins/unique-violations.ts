@@ -55,6 +55,10 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   customer_blocks_active: "a block locks its customer's row before checking for one in force (modules/customers/customer-blocks.ts)",
   support_requests_access_token: "hashes of 256-bit random tokens",
   product_pricing_version: "a new price version locks its product's row first; the first version is written with ON CONFLICT DO NOTHING (modules/settings/pricing-service.ts)",
+  leads_partner_external: "a lead is inserted with ON CONFLICT DO NOTHING, then the stored one answered (modules/partners/lead-service.ts)",
+  purchases_partner_external: "a purchase is inserted with ON CONFLICT DO NOTHING, then the stored one answered (modules/partners/purchase-service.ts)",
+  partner_api_keys_key_hash: "hashes of random keys",
+  partner_callbacks_once: "callbacks are queued by the job with ON CONFLICT DO NOTHING (modules/partners/partner-callbacks.ts)",
   refinancings_application: "inserted once, for the application just created in the same transaction by the refinancing completion (modules/flows/refinancing.ts)",
   api_keys_key_hash: "hash of a 256-bit random key, written only by `npm run api-key` and the sandbox seed (ON CONFLICT DO NOTHING; decision 0023)",
 };

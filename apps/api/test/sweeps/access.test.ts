@@ -4,6 +4,7 @@ import { API_KEY_SCOPES } from "@pinjaman/db/api-key-schema";
 import { STAFF_ROLE_PERMISSIONS } from "@pinjaman/domain/staff";
 import { SANDBOX_COMPANY_API_KEY } from "../../src/config.ts";
 import { createApiKey, revokeApiKey } from "../../src/modules/company/api-keys.ts";
+import { partnerSweepCalls } from "./partner-access.ts";
 import { sessionFor, type TestSession } from "../../src/modules/identity/test-sessions.ts";
 import type { OwnedId, RegisteredAccessRule } from "../../src/plugins/access.ts";
 import { testApp, type TestApp } from "../harness.ts";
@@ -149,6 +150,23 @@ describe("access-control sweep over app.accessRules", () => {
         requests++;
         const served = await t.app.inject({ method: base.method as "GET", url: base.url, headers: { "x-api-key": SANDBOX_COMPANY_API_KEY, ...(base.contentType ? { "content-type": base.contentType } : {}) }, ...(base.payload !== undefined ? { payload: base.payload } : {}) });
         if (served.statusCode === 401 || served.statusCode === 403 || served.statusCode >= 500) failures.push(`${rule.method} ${rule.url} with the sandbox key: ${served.statusCode} ${served.body.slice(0, 200)}`);
+        continue;
+      }
+      if (access.kind === "partner") {
+        // Partner routes: no key, a customer's session, a company key and a revoked partner key are
+        // 401; another partner's key on this partner's lead or purchase is 404 (partner-access.ts).
+        for (const call of await partnerSweepCalls(t.app, rule, callWith(rule, op, [], new Map()), owner.headers)) {
+          if (call.served) {
+            requests++;
+            const res = await t.app.inject({ method: call.method as "GET", url: call.url, headers: { ...call.headers, ...(call.contentType ? { "content-type": call.contentType } : {}) }, ...(call.payload !== undefined ? { payload: call.payload } : {}) });
+            if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode === 404 || res.statusCode >= 500) failures.push(`${rule.method} ${call.url} as ${call.label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+            continue;
+          }
+          const { res, problems } = await check(call, call.allowed);
+          const leaked = call.secrets.filter((s) => res.body.includes(s));
+          if (leaked.length) problems.push(`answer holds the partner's ${leaked.join(", ")}`);
+          if (problems.length) failures.push(`${rule.method} ${call.url} as ${call.label}: ${problems.join("; ")} — ${res.body.slice(0, 200)}`);
+        }
         continue;
       }
       if (access.kind !== "owner" && access.kind !== "public_or_owner") continue;

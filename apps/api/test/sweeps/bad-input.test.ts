@@ -2,6 +2,7 @@ import { errorBody } from "@pinjaman/contracts/errors";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_COMPANY_API_KEY } from "../../src/config.ts";
+import { ensureSandboxPartner, SANDBOX_PARTNER } from "../../src/modules/partners/partner-keys.ts";
 import { SANDBOX_ACCOUNTS } from "../../src/modules/accounts/sandbox-accounts.ts";
 import { sessionFor } from "../../src/modules/identity/test-sessions.ts";
 import { testApp, type TestApp } from "../harness.ts";
@@ -22,16 +23,19 @@ const REQUESTS = Number(process.env.SWEEP_REQUESTS ?? 10_000);
  * failed login or signature attempt and its code (authentications, signatures), and a session's
  * last use on any authenticated call, a company API key's last use (once a minute) on any call with it.
  */
-const REFUSAL_MAY_WRITE = new Set(["throttles:INSERT", "throttles:UPDATE", "throttles:DELETE", "api_keys:UPDATE"]);
+const REFUSAL_MAY_WRITE = new Set(["throttles:INSERT", "throttles:UPDATE", "throttles:DELETE", "api_keys:UPDATE", "partner_api_keys:UPDATE"]);
 
 let t: TestApp;
 let ctx: SweepContext;
 
 async function callersOf(): Promise<Caller[]> {
+  await ensureSandboxPartner(t.app.db, "https://sandbox-partner.example/hook");
   // A partner with the sandbox company key (every scope), so bad input reaches the company services' validation.
   const callers: Caller[] = [
     { name: "anonymous", headers: {}, roleIds: [] },
     { name: "company key", headers: { "x-api-key": SANDBOX_COMPANY_API_KEY }, roleIds: [] },
+    // The sandbox partner, so bad input reaches the partner API's validation.
+    { name: "partner key", headers: { "x-api-key": SANDBOX_PARTNER.key }, roleIds: [] },
   ];
   for (const account of SANDBOX_ACCOUNTS) {
     const session = await sessionFor(t.app.db, account.email);

@@ -25,6 +25,7 @@ import "./autoinvest.ts";
 import "./lender.ts";
 import "./insurance.ts";
 import "./investments.ts";
+import "./partners.ts";
 import "./back_office.ts";
 import "./back-office-loans.ts";
 import "./delivery.ts";

@@ -34,6 +34,7 @@ import {
   progressNotFound,
 } from "./flow-errors.ts";
 import { assertNotLender } from "./lender-registration.ts";
+import { hasStaffPermission } from "../staff/staff-roles.ts";
 import { automaticInsurance } from "../insurance/insurance-settings.ts";
 import { assertNewLoanAllowed, assertNoUnpaidPrincipal, prefillValues } from "./new-loan.ts";
 import { progressReachableBy } from "./progress-access.ts";
@@ -162,7 +163,11 @@ async function startableFlow(engine: FlowEngine, actor: Actor, flowKey: string, 
   const wanted = scope.accountApplicationId ? "account_application" : scope.accountId ? "account" : null;
   if (wanted ? audience !== wanted : audience === "account" || audience === "account_application") throw flowNotFound();
   if (scope.publicOnly && audience !== "public") throw flowNotFound();
+  // A lead's subflow starts from its lead only (partners module); a staff flow for its permission only.
+  if (version.definition.startsFrom) throw flowNotFound();
   if (audience !== "public" && !actor.caller) throw loginRequired();
+  const permission = version.definition.staffPermission;
+  if (permission && !(actor.caller && (await hasStaffPermission(engine.db, actor.caller, permission)))) throw flowNotFound();
   if (scope.accountId && (await ownAccount(engine.db, actor, scope.accountId)) !== (version.definition.accountType ?? "loan")) throw flowNotFound();
   if (scope.accountApplicationId) {
     const status = await ownApplication(engine.db, actor, scope.accountApplicationId);
@@ -200,6 +205,7 @@ export function listFlows(engine: FlowEngine, actor: Actor): FlowSummary[] {
   return engine.catalogue
     .flows()
     .filter((d) => d.audience === "public" || (d.audience === "customer" && actor.caller))
+    .filter((d) => !d.startsFrom && !d.staffPermission && !d.unlisted)
     .map(summary);
 }
 

@@ -15,6 +15,7 @@ import { choosePaymentChannel } from "../invoices/virtual-accounts.ts";
 import { requestLoanChangeFromFlow } from "../loan-changes/loan-changes.ts";
 import { registerLender } from "./lender-registration.ts";
 import { lockRefinancedLoan, recordRefinancing } from "./refinancing.ts";
+import { createBranchFromFlow, createPartnerFromFlow } from "../partners/partner-admin.ts";
 
 /** How a flow signs a new customer up: an authentication of its own method, as logins have. */
 export const SIGNUP_METHOD = "flow_signup";
@@ -187,6 +188,15 @@ const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Pro
   async insurance_setting(tx, input) {
     if (!input.accountId) throw new Error("insurance flow without an account");
     await setAutomaticInsurance(tx, input.accountId, input.values.automatic_insurance_investor === true, input.now);
+  },
+
+  /** Staff create a partner organisation (partners module; its key is issued on the partners page). */
+  async partner_creation(tx, input) {
+    await createPartnerFromFlow(tx, input);
+  },
+
+  async partner_branch_creation(tx, input) {
+    await createBranchFromFlow(tx, input);
   },
 
   async application_cancellation(tx, input) {

@@ -3,6 +3,8 @@ import type { StaffPermission } from "@pinjaman/domain/staff";
 import "@pinjaman/i18n/ns/back-office-loans";
 import "@pinjaman/i18n/ns/back_office_customers";
 import "@pinjaman/i18n/ns/back_office_settings";
+// The partners page's label.
+import "@pinjaman/i18n/ns/partners";
 
 /** One page of the back office: its address under /back-office, the permission it needs, its catalogue label. */
 export type BackOfficeSection = { path: string; permission: StaffPermission; label: string };
@@ -23,6 +25,7 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
   { path: "api-keys", permission: "api_keys.manage", label: "back_office_settings.nav.api_keys" },
   { path: "tkb", permission: "tkb.manage", label: "back_office_settings.nav.tkb" },
   { path: "audit", permission: "audit.read", label: "back_office_settings.nav.audit" },
+  { path: "partners", permission: "partners.manage", label: "partners.back_office.section" },
 ];
 
 export function sectionsFor(permissions: readonly StaffPermission[], sections: readonly BackOfficeSection[] = BACK_OFFICE_SECTIONS): BackOfficeSection[] {
