@@ -25,3 +25,4 @@ import "./autoinvest.ts";
 import "./lender.ts";
 import "./insurance.ts";
 import "./investments.ts";
+import "./back-office-queues.ts";
