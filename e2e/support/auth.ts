@@ -9,6 +9,7 @@ export const ACCOUNTS = {
   borrower: { email: "budi@pinjaman.test", password: "Pinjaman-Budi-2026", name: "Budi Santoso" },
   lender: { email: "sari@pinjaman.test", password: "Pinjaman-Sari-2026" },
   operator: { email: "operator@pinjaman.test", password: "Pinjaman-Operator-2026" },
+  admin: { email: "admin@pinjaman.test", password: "Pinjaman-Admin-2026" },
 } as const;
 
 export type Account = { email: string; password: string };

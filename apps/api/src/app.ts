@@ -46,6 +46,7 @@ import { businessClockRoutes } from "./modules/business-clock/routes.ts";
 import type { JobDefinition } from "./jobs/job-definition.ts";
 import { jobDefinitions } from "./jobs/registry.ts";
 import { tkbSnapshotRoutes } from "./modules/company/tkb-snapshot-routes.ts";
+import { staffRoutes } from "./modules/staff/routes.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { openapiOptions } from "./plugins/openapi.ts";
@@ -188,6 +189,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(sandboxOpenBankingRoutes, { prefix: "/pub_api/v1/open" });
   await app.register(businessClockRoutes, { prefix: "/app_api/v1" });
   await app.register(tkbSnapshotRoutes, { prefix: "/app_api/v1" });
+  await app.register(staffRoutes, { prefix: "/app_api/v1" });
 
   if (web) await web(app);
   return app;

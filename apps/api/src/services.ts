@@ -6,6 +6,7 @@ import { newProgress, type FlowEngine } from "./modules/flows/flow-progress-serv
 import { routeNewLoan } from "./modules/flows/new-loan.ts";
 import { defaultOfferSchedule, findActiveProduct } from "./modules/offers/schedule-service.ts";
 import { findActiveSession } from "./modules/sessions/session-service.ts";
+import { staffMemberOf } from "./modules/staff/staff-roles.ts";
 import { loadShellData } from "./modules/site/shell-service.ts";
 
 /** A page render records nothing, so it has no request of its own to name in an audit row. */
@@ -46,6 +47,10 @@ export function createServices(db: Db, config: Config, engine: () => FlowEngine)
         if (error instanceof FlowError && error.status === 404) return null;
         throw error;
       }
+    },
+    staffMember: async (sessionToken) => {
+      const session = await findActiveSession(db, sessionToken);
+      return session ? staffMemberOf(db, { ...session, roleId: null }) : null;
     },
   };
 }

@@ -23,5 +23,7 @@ export default [
   route("sign-up", "routes/sign-up.tsx"),
   route("flows/:flow_key", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),
+  // The back office (decision 0026): staff only; each page is one entry of features/back-office/sections.ts.
+  route("back-office", "routes/back-office.tsx", [index("routes/back-office/home.tsx")]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sessionInfo } from "./auth.ts";
 
 /** GET app_api/v1/my/identity (spec section 7: data.data with id, name, customer_roles). */
-export const customerRole = z.object({ id: z.uuid(), type_key: z.enum(["primary", "modifier", "operator"]) });
+export const customerRole = z.object({ id: z.uuid(), type_key: z.enum(["primary", "modifier", "operator", "admin"]) });
 export type CustomerRole = z.infer<typeof customerRole>;
 
 export const identityResponse = z.object({

@@ -3,6 +3,7 @@ import type { TkbResponse } from "./company.ts";
 import type { FlowProgressNew } from "./flows.ts";
 import type { OfferSchedule } from "./offers.ts";
 import type { NewLoanFlow } from "./new-loan-flow.ts";
+import type { StaffMe } from "./staff.ts";
 
 
 /** What the site may know of a product: how it is shown, classed by OJK, priced and bounded. */
@@ -56,4 +57,6 @@ export type SiteServices = {
   flowPreview(flowKey: string, options: { publicOnly: boolean; sessionToken: string | null }): Promise<FlowPreviewResult>;
   /** GET new_loan_flow for the session's customer (decision 0018); null without a live session or for an unknown registration flow. */
   newLoanFlow(registrationFlowKey: string, sessionToken: string): Promise<NewLoanFlow | null>;
+  /** The staff member a live session belongs to (decision 0026), or null for a customer or no session. */
+  staffMember(sessionToken: string): Promise<StaffMe | null>;
 };

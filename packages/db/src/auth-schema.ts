@@ -21,13 +21,13 @@ export const customers = pgTable(
   (t) => [uniqueIndex("customers_email").on(t.email)],
 );
 
-/** Spec section 3: customer_roles {id, type_key}; type_key primary or modifier (operator for staff). */
+/** Spec section 3: customer_roles {id, type_key}; type_key primary or modifier (operator or admin for staff). */
 export const customerRoles = pgTable(
   "customer_roles",
   {
     id: id(),
     customerId: uuid("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
-    typeKey: text("type_key", { enum: ["primary", "modifier", "operator"] }).notNull(),
+    typeKey: text("type_key", { enum: ["primary", "modifier", "operator", "admin"] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("customer_roles_customer_type").on(t.customerId, t.typeKey)],

@@ -26,10 +26,11 @@ import * as withdrawalSchema from "./withdrawal-schema.ts";
 import * as autoinvestSchema from "./autoinvest-schema.ts";
 import * as apiKeySchema from "./api-key-schema.ts";
 import * as insuranceSchema from "./insurance-schema.ts";
+import * as staffSchema from "./staff-schema.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 /** Every table, for typed queries. */
-export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema, ...insuranceSchema };
+export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema, ...insuranceSchema, ...staffSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

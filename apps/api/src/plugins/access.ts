@@ -1,4 +1,5 @@
 import type { ApiKeyScope } from "@pinjaman/db/api-key-schema";
+import type { StaffPermission } from "@pinjaman/domain/staff";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 
@@ -39,8 +40,8 @@ export type AccessRule =
    * otherwise), one without a customer by anyone holding it (public flow progresses).
    */
   | { kind: "public_or_owner"; ids: OwnedId[] }
-  /** Staff (operator role) only. */
-  | { kind: "operator" }
+  /** Staff whose roles grant this permission (decision 0026); a customer or other staff: 403. */
+  | { kind: "staff"; permission: StaffPermission }
   /** Registered only in sandbox mode, no session needed. */
   | { kind: "sandbox" };
 
@@ -69,7 +70,7 @@ export function isRuledPath(url: string): boolean {
 
 /** Whether a rule answers 401 to a request without a session. */
 export function needsSession(rule: AccessRule): boolean {
-  return rule.kind === "signed_in" || rule.kind === "owner" || rule.kind === "operator";
+  return rule.kind === "signed_in" || rule.kind === "owner" || rule.kind === "staff";
 }
 
 export class MissingAccessRule extends Error {

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { t } from "@pinjaman/i18n";
 import "@pinjaman/i18n/ns/api";
 import { findActiveSession, type ActiveSession, type IssuedSession } from "../modules/sessions/session-service.ts";
-import { isOperator } from "../modules/field-uploads/upload-service.ts";
+import { hasStaffPermission } from "../modules/staff/staff-roles.ts";
 import { needsSession } from "./access.ts";
 import { authoriseCompanyKey } from "./company-key.ts";
 import { sendError } from "./errors.ts";
@@ -101,7 +101,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     if (!needsSession(access)) return;
     if (!request.caller) return sendError(reply, 401, "not_authenticated", t("api.not_authenticated"));
-    if (access.kind === "operator" && !(await isOperator(app.db, request.caller))) {
+    if (access.kind === "staff" && !(await hasStaffPermission(app.db, request.caller, access.permission))) {
       return sendError(reply, 403, "forbidden_role", t("api.forbidden_role"));
     }
   });

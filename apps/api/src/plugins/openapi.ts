@@ -88,7 +88,7 @@ export function operationIdOf(method: string, url: string): string {
 function refusalsOf(rule: AccessRule, url: string, response: Record<string, unknown>): Record<string, unknown> {
   const added: Record<string, unknown> = { ...response };
   if (needsSession(rule)) added[401] ??= errorBody; // no or an expired session
-  if (isGuarded(url) || rule.kind === "operator") added[403] ??= errorBody; // X-Locale missing, foreign X-Role
+  if (isGuarded(url) || rule.kind === "staff") added[403] ??= errorBody; // X-Locale missing, foreign X-Role, a permission the staff member lacks
   if (rule.kind === "company") {
     added[401] ??= errorBody; // no, an unknown or a revoked key
     added[403] ??= errorBody; // a key without the route's scope

@@ -1,6 +1,7 @@
 import { errorBody } from "@pinjaman/contracts/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_SCOPES } from "@pinjaman/db/api-key-schema";
+import { STAFF_ROLE_PERMISSIONS } from "@pinjaman/domain/staff";
 import { SANDBOX_COMPANY_API_KEY } from "../../src/config.ts";
 import { createApiKey, revokeApiKey } from "../../src/modules/company/api-keys.ts";
 import { sessionFor, type TestSession } from "../../src/modules/identity/test-sessions.ts";
@@ -27,6 +28,8 @@ const VALID_FIELDS: Record<string, unknown> = { code: "123456", content_type: "i
 let t: TestApp;
 let owner: TestSession;
 let other: TestSession;
+let operator: TestSession;
+let admin: TestSession;
 
 function operationOf(operations: Operation[], rule: RegisteredAccessRule): Operation | undefined {
   const path = rule.url.replace(/:(\w+)/g, "{$1}");
@@ -67,6 +70,8 @@ describe("access-control sweep over app.accessRules", () => {
     t = await testApp();
     owner = await sessionFor(t.app.db, OWNER);
     other = await sessionFor(t.app.db, OTHER);
+    operator = await sessionFor(t.app.db, "operator@pinjaman.test");
+    admin = await sessionFor(t.app.db, "admin@pinjaman.test");
   });
   afterAll(async () => {
     await t?.close();
@@ -80,7 +85,7 @@ describe("access-control sweep over app.accessRules", () => {
     expect([...new Set(named)].filter((resource) => !(resource in OWNED_RESOURCE_FACTORIES))).toEqual([]);
   });
 
-  it("refuses another customer's ids with 404 and none of their data, and customers on operator routes", { timeout: 300_000 }, async () => {
+  it("refuses another customer's ids with 404 and none of their data, and customers and unpermitted staff on staff routes", { timeout: 300_000 }, async () => {
     const operations = documentOperations(t.app);
     const failures: string[] = [];
     let requests = 0;
@@ -107,15 +112,23 @@ describe("access-control sweep over app.accessRules", () => {
     for (const rule of t.app.accessRules) {
       const op = operationOf(operations, rule);
       const access = rule.access;
-      if (access.kind === "operator") {
-        for (const [who, headers, allowed] of [
-          ["a customer", { ...owner.headers, "x-locale": "id" }, [403, 404]],
+      if (access.kind === "staff") {
+        const callers: [string, Record<string, string>, number[]][] = [
+          ["a customer", { ...owner.headers, "x-locale": "id" }, [403]],
           ["nobody", { "x-locale": "id" }, [401]],
-        ] as const) {
+        ];
+        // An operator is refused what only an admin may do (decision 0026).
+        if (!STAFF_ROLE_PERMISSIONS.operator.includes(access.permission)) callers.push(["an operator", { ...operator.headers, "x-locale": "id" }, [403]]);
+        for (const [who, headers, allowed] of callers) {
           const call = { label: who, headers, ...callWith(rule, op, [], new Map()) };
-          const { res, problems } = await check(call, [...allowed]);
+          const { res, problems } = await check(call, allowed);
           if (problems.length) failures.push(`${rule.method} ${rule.url} as ${who}: ${problems.join("; ")} — ${res.body.slice(0, 200)}`);
         }
+        // A staff member holding the permission is let through (whatever the made-up ids then answer).
+        requests++;
+        const call = callWith(rule, op, [], new Map());
+        const served = await t.app.inject({ method: call.method as "GET", url: call.url, headers: { ...admin.headers, "x-locale": "id", ...(call.contentType ? { "content-type": call.contentType } : {}) }, ...(call.payload !== undefined ? { payload: call.payload } : {}) });
+        if (served.statusCode === 401 || served.statusCode === 403 || served.statusCode >= 500) failures.push(`${rule.method} ${rule.url} as an admin: ${served.statusCode} ${served.body.slice(0, 200)}`);
         continue;
       }
       if (access.kind === "company") {

@@ -6,6 +6,7 @@ import { loader as loginLoader } from "./login.tsx";
 import { loader as profileLoader } from "./profile.tsx";
 import { loader as passwordLinkLoader } from "./password-link.tsx";
 import { loader as outboxLoader } from "./sandbox-outbox.tsx";
+import { loader as backOfficeLoader } from "./back-office.tsx";
 
 const TOKEN = "Qm9uZ2thaC1yZXNldC10b2tlbi0xMjM0NTY3ODkw";
 const SIGNED_IN = `client=${encodeURIComponent(
@@ -15,6 +16,9 @@ const SIGNED_IN = `client=${encodeURIComponent(
 const REVOKED = `client=${encodeURIComponent(
   JSON.stringify({ token: "revoked", expires_at: Date.now() + 3_600_000, authentication_id: "6f1c1f63-7d8e-4c53-9a34-0d3c8f7f2a10" }),
 )}`;
+// A live session of a staff member (token "staff") and of a customer (token "t").
+const STAFF_SIGNED_IN = SIGNED_IN.replace("%22t%22", "%22staff%22");
+const STAFF = { id: "9b2f1c1f-7d8e-4c53-9a34-0d3c8f7f2a11", name: "Dewi Operator", email: "operator@pinjaman.test", roles: ["operator"], permissions: ["applications.review"] };
 const EXPIRED = `client=${encodeURIComponent(JSON.stringify({ token: "t", expires_at: Date.now() - 1, authentication_id: "a" }))}`;
 
 function request(path: string, cookie?: string) {
@@ -26,7 +30,8 @@ function context(sandbox: boolean): AppLoadContext {
     shell: async () => ({ ...SHELL_FIXTURE, sandbox }),
     // The server honours only token "t".
     activeSession: async (token: string) =>
-      token === "t" ? { expiresAt: Date.now() + 3_600_000, authenticationId: "6f1c1f63-7d8e-4c53-9a34-0d3c8f7f2a10" } : null,
+      token === "t" || token === "staff" ? { expiresAt: Date.now() + 3_600_000, authenticationId: "6f1c1f63-7d8e-4c53-9a34-0d3c8f7f2a10" } : null,
+    staffMember: async (token: string) => (token === "staff" ? STAFF : null),
   };
   return { cspNonce: "n", services } as unknown as AppLoadContext;
 }
@@ -88,5 +93,11 @@ describe("auth route loaders (server render and client navigation alike)", () =>
   it("/sandbox/outbox exists only in a sandbox", async () => {
     expect(await run(outboxLoader, { request: request("/sandbox/outbox"), context: context(true) })).toEqual({ value: null });
     expect(await run(outboxLoader, { request: request("/sandbox/outbox"), context: context(false) })).toMatchObject({ status: 404 });
+  });
+
+  it("/back-office: signed out to /login, a customer gets the not-found page, staff get who they are", async () => {
+    expect(await run(backOfficeLoader, { request: request("/back-office") })).toEqual({ redirect: "/login", status: 302 });
+    expect(await run(backOfficeLoader, { request: request("/back-office", SIGNED_IN) })).toMatchObject({ status: 404 });
+    expect(await run(backOfficeLoader, { request: request("/back-office", STAFF_SIGNED_IN) })).toEqual({ value: { staff: STAFF } });
   });
 });

@@ -42,6 +42,7 @@ function context(schedule: (key: string, loan: { amount: number; term: number })
     defaultOfferSchedule: vi.fn(schedule),
     flowPreview: async () => ({ refused: "not_found" }),
     newLoanFlow: async () => null,
+    staffMember: async () => null,
   };
   return { context: { services, cspNonce: "n" } as AppLoadContext, services };
 }

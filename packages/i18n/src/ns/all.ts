@@ -25,4 +25,5 @@ import "./autoinvest.ts";
 import "./lender.ts";
 import "./insurance.ts";
 import "./investments.ts";
-import "./back-office-queues.ts";
+import "./back_office.ts";
+import "./back_office_queues.ts";

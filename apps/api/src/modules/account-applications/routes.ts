@@ -28,7 +28,7 @@ export const accountApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/account_applications/:id/decision",
     {
-      config: { access: { kind: "operator" } },
+      config: { access: { kind: "staff", permission: "applications.review" } },
       schema: {
         tags: ["account applications"],
         summary: "An operator approves or rejects an application, with a mandatory reason (recorded as a transition)",

@@ -13,11 +13,12 @@ describe("sandbox accounts", () => {
   });
   afterAll(() => database.close());
 
-  it("documents a borrower, a lender with primary and modifier roles, and an operator", () => {
+  it("documents a borrower, a lender with primary and modifier roles, an operator and an admin", () => {
     expect(SANDBOX_ACCOUNTS.map((a) => [a.email, a.password, [...a.roles]])).toEqual([
       ["budi@pinjaman.test", "Pinjaman-Budi-2026", ["primary"]],
       ["sari@pinjaman.test", "Pinjaman-Sari-2026", ["primary", "modifier"]],
       ["operator@pinjaman.test", "Pinjaman-Operator-2026", ["operator"]],
+      ["admin@pinjaman.test", "Pinjaman-Admin-2026", ["admin"]],
     ]);
     for (const account of SANDBOX_ACCOUNTS) expect(account.phone).toMatch(/^\+62[1-9]\d{7,11}$/);
   });
@@ -53,9 +54,9 @@ describe("sandbox accounts", () => {
 
   it("seeds only once: a database with customers is left alone", async () => {
     const before = await rowCounts(database);
-    expect(before.customers).toBe(3);
-    expect(before.customer_roles).toBe(4);
-    expect(before.customer_notices).toBe(3);
+    expect(before.customers).toBe(4);
+    expect(before.customer_roles).toBe(5);
+    expect(before.customer_notices).toBe(4);
     expect(before.accounts).toBe(1);
     expect(await seedSandboxAccounts(database.db)).toBe(false);
     expect(await rowCounts(database)).toEqual(before);
@@ -83,7 +84,7 @@ describe("sandbox accounts", () => {
         expect((await rowCounts(fresh)).customers).toBe(1);
         await fresh.db.delete(schema.customers);
         expect(await seedSandboxAccounts(fresh.db)).toBe(true);
-        expect((await rowCounts(fresh)).customers).toBe(3);
+        expect((await rowCounts(fresh)).customers).toBe(SANDBOX_ACCOUNTS.length);
       } finally {
         await fresh.close();
       }
@@ -95,7 +96,7 @@ describe("sandbox accounts", () => {
         const results = await Promise.all([seedSandboxAccounts(fresh.db), seedSandboxAccounts(fresh.db)]);
         expect(results.filter(Boolean)).toHaveLength(1);
         const counts = await rowCounts(fresh);
-        expect([counts.customers, counts.customer_roles, counts.customer_notices, counts.accounts]).toEqual([3, 4, 3, 1]);
+        expect([counts.customers, counts.customer_roles, counts.customer_notices, counts.accounts]).toEqual([4, 5, 4, 1]);
       } finally {
         await fresh.close();
       }

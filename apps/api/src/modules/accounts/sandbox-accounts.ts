@@ -12,14 +12,15 @@ export type SandboxAccount = {
   password: string;
   /** E.164, Indonesian (+62). */
   phone: string;
-  roles: readonly ("primary" | "modifier" | "operator")[];
+  roles: readonly ("primary" | "modifier" | "operator" | "admin")[];
 };
 
-/** The documented sandbox logins (README "Sandbox accounts"): a borrower, a lender, an operator. */
+/** The documented sandbox logins (README "Sandbox accounts"): a borrower, a lender, an operator and an admin (staff, decision 0026). */
 export const SANDBOX_ACCOUNTS = [
   { name: "Budi Santoso", email: "budi@pinjaman.test", password: "Pinjaman-Budi-2026", phone: "+6281234567801", roles: ["primary"] },
   { name: "Sari Wulandari", email: "sari@pinjaman.test", password: "Pinjaman-Sari-2026", phone: "+6281234567802", roles: ["primary", "modifier"] },
   { name: "Dewi Operator", email: "operator@pinjaman.test", password: "Pinjaman-Operator-2026", phone: "+6281234567803", roles: ["operator"] },
+  { name: "Agus Admin", email: "admin@pinjaman.test", password: "Pinjaman-Admin-2026", phone: "+6281234567804", roles: ["admin"] },
 ] as const satisfies readonly SandboxAccount[];
 
 /** The sandbox lender: has an investment account from the start. */

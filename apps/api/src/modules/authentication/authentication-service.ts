@@ -9,6 +9,7 @@ import { recordAudit, type RequestOrigin } from "../audit/audit-service.ts";
 import { createSession, revokeSession, type IssuedSession } from "../sessions/session-service.ts";
 import { hashToken, newCode } from "../sessions/tokens.ts";
 import { clearThrottle, hitThrottle, refundThrottle, type ThrottleRule } from "../throttle/throttle-service.ts";
+import { isStaffCustomer } from "../staff/staff-roles.ts";
 import { maskEmail } from "./masks.ts";
 import {
   CODE_TTL_MINUTES,
@@ -132,7 +133,9 @@ export async function loginWithPassword(
     createdAt: now,
   };
 
-  if (!knownDevice || priorFailures >= SECOND_FACTOR_AFTER_FAILURES) {
+  // Staff always give the code (decision 0026): a staff session reaches every customer's data.
+  const staff = await isStaffCustomer(db, customer.id);
+  if (!knownDevice || staff || priorFailures >= SECOND_FACTOR_AFTER_FAILURES) {
     const code = newCode();
     await db.insert(schema.authentications).values({
       ...base,
@@ -145,7 +148,7 @@ export async function loginWithPassword(
     await ctx.mailer.send(loginCodeMail(customer, code));
     await recordAudit(db, origin, "code_sent", customer.id, {
       authentication_id: authenticationId,
-      reason: knownDevice ? "recent_failures" : "new_device",
+      reason: staff ? "staff" : knownDevice ? "recent_failures" : "new_device",
     });
     return { kind: "code_required", authenticationId, sentTo: maskEmail(customer.email) };
   }

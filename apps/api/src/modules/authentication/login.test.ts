@@ -197,6 +197,21 @@ describe("POST authy_api/v1/authentication_methods/emailpass/authentications", (
     expect(next.statusCode).toBe(201);
   });
 
+  it("asks staff for the code on every login, from a known device too (decision 0026)", async () => {
+    const customer = await createCustomer(t.database.db);
+    const [staffRole] = await t.database.db.insert(schema.customerRoles).values({ customerId: customer.id, typeKey: "operator" }).returning();
+    const session = await logIn(t.app, t.database.db, customer);
+    const again = await postLogin(t.app, customer, { ip: freshIp(), cookies: { device_key: session.deviceKey } });
+    expect(again.statusCode).toBe(202);
+    const [auth] = await t.database.db.select().from(schema.authentications).where(eq(schema.authentications.id, again.json().data.id));
+    expect(auth?.status).toBe("code_required");
+    const sent = await t.database.db.select().from(schema.auditEvents).where(and(eq(schema.auditEvents.customerId, customer.id), eq(schema.auditEvents.type, "code_sent")));
+    expect(sent.at(-1)?.details).toMatchObject({ reason: "staff" });
+    // Without the staff role the known device signs in directly again.
+    await t.database.db.delete(schema.customerRoles).where(eq(schema.customerRoles.id, staffRole!.id));
+    expect((await postLogin(t.app, customer, { ip: freshIp(), cookies: { device_key: session.deviceKey } })).statusCode).toBe(201);
+  });
+
   it("does not know a device key another customer's code confirmed", async () => {
     const a = await createCustomer(t.database.db);
     const b = await createCustomer(t.database.db);

@@ -1,5 +1,6 @@
 import type { CustomerDetailResponse, CustomerListRequest, CustomerListResponse, DetailsResponse, PageMeta } from "@pinjaman/contracts/company-services";
 import type { Db } from "@pinjaman/db";
+import { STAFF_ROLES } from "@pinjaman/domain/staff";
 import { sql, type SQL } from "drizzle-orm";
 
 /**
@@ -24,7 +25,7 @@ const DIRECTORY = sql`
          coalesce(bool_or(a.status = 'active'), false) as active
   from customers c
   left join accounts a on a.customer_id = c.id
-  where not exists (select 1 from customer_roles r where r.customer_id = c.id and r.type_key = 'operator')
+  where not exists (select 1 from customer_roles r where r.customer_id = c.id and r.type_key in (${sql.join(STAFF_ROLES.map((role) => sql`${role}`), sql`, `)}))
   group by c.id`;
 
 const rolesOf = (row: Pick<Row, "loan_accounts" | "investment_accounts">) =>

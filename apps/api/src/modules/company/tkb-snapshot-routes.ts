@@ -13,7 +13,7 @@ export const tkbSnapshotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/tkb_snapshots",
     {
-      config: { access: { kind: "operator" } },
+      config: { access: { kind: "staff", permission: "tkb.manage" } },
       schema: {
         tags: ["company"],
         summary: "Compute the TKB figures from the live book now and keep them as the latest snapshot",

@@ -21,11 +21,11 @@ const SEED = [
 describe(`TKB from the live book (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   let t: TestApp;
   let budi: TestSession;
-  let operator: TestSession;
+  let admin: TestSession;
   beforeAll(async () => {
     t = await testApp();
     budi = await sessionFor(t.app.db, "budi@pinjaman.test");
-    operator = await sessionFor(t.app.db, "operator@pinjaman.test");
+    admin = await sessionFor(t.app.db, "admin@pinjaman.test");
   });
   afterAll(() => t.close());
 
@@ -33,7 +33,7 @@ describe(`TKB from the live book (${process.env.TEST_DATABASE_URL ? "postgres" :
   const takeNow = (headers: Record<string, string>) => t.app.inject({ method: "POST", url: "/app_api/v1/tkb_snapshots", headers, payload: { data: {} } });
 
   it("with nothing outstanding stores no snapshot: /tkb.php and the header keep serving the seed's figures", async () => {
-    const res = await takeNow(operator.headers);
+    const res = await takeNow(admin.headers);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({ code: "tkb_book_empty", message: "Belum ada pokok pinjaman berjalan, jadi TKB belum dapat dihitung." });
     expect(await runOccurrence(t.app.db, tkbSnapshotJob, { key: "2026-08-01", businessDate: "2026-08-01", at: new Date("2026-07-31T17:20:00Z") }, log)).toBe("ran");
@@ -76,9 +76,9 @@ describe(`TKB from the live book (${process.env.TEST_DATABASE_URL ? "postgres" :
     expect((await loadShellData(t.app.db, true)).tkb.data).toEqual(served);
   });
 
-  it("an operator takes one on demand (kept beside the earlier ones); a customer may not", async () => {
+  it("an admin takes one on demand (kept beside the earlier ones); a customer may not", async () => {
     expect((await takeNow(budi.headers)).statusCode).toBe(403);
-    const res = await takeNow(operator.headers);
+    const res = await takeNow(admin.headers);
     expect(res.statusCode).toBe(201);
     const { data } = res.json();
     expect(data.outstanding_principal).toBe(7_500_000);

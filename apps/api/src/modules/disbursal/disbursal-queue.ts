@@ -1,4 +1,4 @@
-import type { DisbursalQueueItem, DisbursalStage } from "@pinjaman/contracts/back-office-queues";
+import type { DisbursalQueueItem, DisbursalStage } from "@pinjaman/contracts/back_office_queues";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { coolingOffEndsOn } from "@pinjaman/domain/disbursal";
@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { Refusal } from "../../plugins/errors.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
-import "@pinjaman/i18n/ns/back-office-queues";
+import "@pinjaman/i18n/ns/back_office_queues";
 
 /** How many rows of each stage the queue shows (the oldest first for waiting work, the newest failures). */
 const STAGE_LIMIT = 200;
@@ -117,9 +117,9 @@ export async function scheduleRetryNow(db: Db, request: FastifyRequest, input: {
     const tx = txn as unknown as Db;
     const [row] = await tx.select().from(schema.disbursals).where(eq(schema.disbursals.id, input.disbursalId)).for("update");
     if (!row) throw new Refusal(404, "disbursal_not_found", t("status.transition.disbursal_not_found"));
-    if (row.status !== "pending") throw new Refusal(409, "disbursal_not_pending", t("back-office-queues.disbursals.not_pending"));
+    if (row.status !== "pending") throw new Refusal(409, "disbursal_not_pending", t("back_office_queues.disbursals.not_pending"));
     const [held] = await tx.execute(sql`select 1 from disbursals where id = ${row.id} and claimed_until > clock_timestamp()`).then((r) => (r as unknown as { rows: unknown[] }).rows);
-    if (held) throw new Refusal(409, "disbursal_in_progress", t("back-office-queues.disbursals.in_progress"));
+    if (held) throw new Refusal(409, "disbursal_in_progress", t("back_office_queues.disbursals.in_progress"));
     await tx.update(schema.disbursals).set({ nextAttemptAt: input.now, updatedAt: new Date() }).where(eq(schema.disbursals.id, row.id));
     await recordStaffAction(tx, request, {
       permission: "disbursals.manage",

@@ -30,7 +30,7 @@ export const disbursalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/account_applications/:id/disbursal",
     {
-      config: { access: { kind: "operator" } },
+      config: { access: { kind: "staff", permission: "disbursals.manage" } },
       schema: {
         tags: ["account applications"],
         summary: "The disbursal of an application: status, attempts, last bank refusal, bank reference",

@@ -4,13 +4,14 @@ import { UPLOAD_MIME_TYPES, uploadedFileValue, type PresignedUpload, type Presig
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { FileStorage } from "../../integrations/storage/file-storage.ts";
 import type { LocalStorage } from "../../integrations/storage/local.ts";
 import type { Caller } from "../../plugins/auth.ts";
 import { FieldErrors } from "../../plugins/errors.ts";
 import { progressReachableBy } from "../flows/progress-access.ts";
+import { hasStaffPermission } from "../staff/staff-roles.ts";
 import { FileContentMismatch, FileTooLarge, fileGuard } from "./file-signature.ts";
 import "@pinjaman/i18n/ns/uploads";
 
@@ -145,22 +146,11 @@ export async function confirmUploaded(db: Db, storage: FileStorage | undefined, 
   return updated ?? row;
 }
 
-/** Whether the caller acts with an operator role (the X-Role chosen, else any of their roles). */
-export async function isOperator(db: Db, caller: Caller): Promise<boolean> {
-  const roleIds = caller.roleId ? [caller.roleId] : caller.roleIds;
-  if (roleIds.length === 0) return false;
-  const rows = await db
-    .select({ id: schema.customerRoles.id })
-    .from(schema.customerRoles)
-    .where(and(inArray(schema.customerRoles.id, roleIds), eq(schema.customerRoles.typeKey, "operator")));
-  return rows.length > 0;
-}
-
-/** The uploaded file when the caller may read it (its owner or an operator); null otherwise. */
+/** The uploaded file when the caller may read it (its owner or staff allowed to see personal data); null otherwise. */
 export async function readableUpload(db: Db, storage: FileStorage, caller: Caller, id: string): Promise<UploadRow | null> {
   const [found] = await db.select().from(schema.fieldUploads).where(eq(schema.fieldUploads.id, id));
   if (!found) return null;
-  if (found.customerId !== caller.customerId && !(await isOperator(db, caller))) return null;
+  if (found.customerId !== caller.customerId && !(await hasStaffPermission(db, caller, "customers.personal_data"))) return null;
   const row = await confirmUploaded(db, storage, found);
   return row.status === "uploaded" ? row : null;
 }

@@ -1,4 +1,4 @@
-import type { LoanCandidate, ParkedPayment } from "@pinjaman/contracts/back-office-queues";
+import type { LoanCandidate, ParkedPayment } from "@pinjaman/contracts/back_office_queues";
 import { schema, type Db } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
@@ -9,7 +9,7 @@ import { closePaidOffLoan } from "../repayments/closing.ts";
 import { allocateToLoan, recordInvestmentRepayments, type LoanAllocation } from "../repayments/loan-allocation.ts";
 import { loanPosition } from "../repayments/loan-position.ts";
 import { recordStaffAction, staffIdOf } from "../staff/staff-actions.ts";
-import "@pinjaman/i18n/ns/back-office-queues";
+import "@pinjaman/i18n/ns/back_office_queues";
 
 type Payment = typeof schema.payments.$inferSelect;
 type Reconciliation = typeof schema.paymentReconciliations.$inferSelect;
@@ -78,19 +78,19 @@ export type ReconciliationResult = {
   replayed: boolean;
 };
 
-const notFound = () => new Refusal(404, "payment_not_found", t("back-office-queues.reconciliation.not_found"));
+const notFound = () => new Refusal(404, "payment_not_found", t("back_office_queues.reconciliation.not_found"));
 
 /** The parked payment locked for this transaction, with what was already done with it. */
 async function lockParked(tx: Db, paymentId: string): Promise<{ payment: Payment; done: Reconciliation | null }> {
   const [payment] = await tx.select().from(schema.payments).where(eq(schema.payments.id, paymentId)).for("update");
   if (!payment) throw notFound();
-  if (payment.status !== "parked") throw new Refusal(409, "payment_not_parked", t("back-office-queues.reconciliation.not_parked"));
+  if (payment.status !== "parked") throw new Refusal(409, "payment_not_parked", t("back_office_queues.reconciliation.not_parked"));
   const [done] = await tx.select().from(schema.paymentReconciliations).where(eq(schema.paymentReconciliations.parkedPaymentId, paymentId));
   return { payment, done: done ?? null };
 }
 
 function alreadyDone(payment: Payment, done: Reconciliation, same: boolean): ReconciliationResult {
-  if (!same) throw new Refusal(409, "payment_already_reconciled", t("back-office-queues.reconciliation.already_reconciled"));
+  if (!same) throw new Refusal(409, "payment_already_reconciled", t("back_office_queues.reconciliation.already_reconciled"));
   return { payment: parkedView(payment, done), allocatedPaymentId: done.allocatedPaymentId, allocation: null, replayed: true };
 }
 
@@ -117,12 +117,12 @@ export async function matchParkedPayment(
     const tx = txn as unknown as Db;
     const { payment, done } = await lockParked(tx, input.paymentId);
     if (done) return alreadyDone(payment, done, done.outcome === "matched" && done.accountId === input.accountId);
-    if (payment.amount <= 0) throw new Refusal(409, "nothing_to_match", t("back-office-queues.reconciliation.nothing_to_match"));
+    if (payment.amount <= 0) throw new Refusal(409, "nothing_to_match", t("back_office_queues.reconciliation.nothing_to_match"));
 
     const [account] = await tx.select().from(schema.accounts).where(eq(schema.accounts.id, input.accountId)).for("update");
     const position = account?.typeKey === "loan" && account.status === "active" ? await loanPosition(tx, account.id, { lock: true }) : null;
     if (!account || !position) {
-      throw new FieldErrors({ account_id: [t("back-office-queues.reconciliation.loan_not_active")] }, 422);
+      throw new FieldErrors({ account_id: [t("back_office_queues.reconciliation.loan_not_active")] }, 422);
     }
     const vas = await tx.select().from(schema.virtualAccounts).where(eq(schema.virtualAccounts.accountId, account.id)).orderBy(asc(schema.virtualAccounts.createdAt));
     const va = vas.find((v) => v.channel === account.paymentChannel) ?? vas[0];

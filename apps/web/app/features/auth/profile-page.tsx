@@ -1,7 +1,9 @@
 import type { CustomerRole, Profile } from "@pinjaman/contracts/identity";
 import { formatDateTime } from "@pinjaman/domain/dates";
+import { isStaffRole } from "@pinjaman/domain/staff";
 import { t } from "@pinjaman/i18n";
 import { useEffect, useId, useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { sessionActions } from "../session/session-actions.ts";
 import { useSessionState } from "../session/session-store.ts";
 import { apiFetch } from "../shell/api-fetch.ts";
@@ -116,6 +118,11 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
           <section aria-labelledby="profile-roles-title">
             <h2 id="profile-roles-title">{t("auth.profile.roles_title")}</h2>
             <RoleChoice roles={roles} roleId={roleId} />
+            {roles.some((role) => isStaffRole(role.type_key)) && (
+              <p>
+                <Link to="/back-office">{t("auth.profile.back_office_link")}</Link>
+              </p>
+            )}
           </section>
           <section aria-labelledby="profile-notices-title">
             <h2 id="profile-notices-title">{t("auth.profile.notices_title")}</h2>

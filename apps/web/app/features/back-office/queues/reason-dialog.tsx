@@ -2,7 +2,7 @@ import { t } from "@pinjaman/i18n";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Dialog } from "../../shell/dialog.tsx";
 import { ApiError } from "../../shell/api-fetch.ts";
-import "@pinjaman/i18n/ns/back-office-queues";
+import "@pinjaman/i18n/ns/back_office_queues";
 
 export type ReasonDialogProps = {
   title: string;
@@ -42,7 +42,7 @@ export function ReasonDialog({ title, confirmLabel, children, onConfirm, onClose
     }
     const trimmed = reason.trim();
     if (trimmed === "" || trimmed.length > 1000) {
-      setFieldError(trimmed === "" ? t("back-office-queues.common.reason_required") : t("back-office-queues.common.reason_hint"));
+      setFieldError(trimmed === "" ? t("back_office_queues.common.reason_required") : t("back_office_queues.common.reason_hint"));
       reasonRef.current?.focus();
       return;
     }
@@ -68,10 +68,10 @@ export function ReasonDialog({ title, confirmLabel, children, onConfirm, onClose
         {children}
         <div className="field">
           <label htmlFor={`${id}-reason`} className="field__label">
-            {t("back-office-queues.common.reason")}
+            {t("back_office_queues.common.reason")}
           </label>
           <p id={`${id}-hint`} className="field__hint">
-            {t("back-office-queues.common.reason_hint")}
+            {t("back_office_queues.common.reason_hint")}
           </p>
           <textarea
             ref={reasonRef}
@@ -99,7 +99,7 @@ export function ReasonDialog({ title, confirmLabel, children, onConfirm, onClose
         )}
         <div className="queues-dialog__actions">
           <button type="button" className="button" onClick={onClose}>
-            {t("back-office-queues.common.cancel")}
+            {t("back_office_queues.common.cancel")}
           </button>
           <button type="submit" className="button button--primary" disabled={busy}>
             {confirmLabel}

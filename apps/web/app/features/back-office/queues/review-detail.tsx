@@ -1,4 +1,4 @@
-import type { ReviewDetail as Detail } from "@pinjaman/contracts/back-office-queues";
+import type { ReviewDetail as Detail } from "@pinjaman/contracts/back_office_queues";
 import { formatDate, formatDateTime } from "@pinjaman/domain/dates";
 import { formatRupiah } from "@pinjaman/domain/money";
 import { applicationStatusLabel, isApplicationStatus } from "@pinjaman/domain/status-labels";
@@ -9,14 +9,14 @@ import { LoadState } from "./load-state.tsx";
 import { queuesApi, type QueuesApi } from "./queues-api.ts";
 import { ReasonDialog } from "./reason-dialog.tsx";
 import { useLoad } from "./use-load.ts";
-import "@pinjaman/i18n/ns/back-office-queues";
+import "@pinjaman/i18n/ns/back_office_queues";
 import "@pinjaman/i18n/ns/status";
 import "./queues.css";
 
 const statusText = (s: string) => (isApplicationStatus(s) ? applicationStatusLabel(s) : s);
-const ruleName = (key: string) => (hasKey(`back-office-queues.review.rule.${key}`) ? t(`back-office-queues.review.rule.${key}`) : key);
+const ruleName = (key: string) => (hasKey(`back_office_queues.review.rule.${key}`) ? t(`back_office_queues.review.rule.${key}`) : key);
 const ruleOutcome = (passed: boolean | null) =>
-  passed === true ? t("back-office-queues.review.rule_passed") : passed === false ? t("back-office-queues.review.rule_failed") : t("back-office-queues.review.rule_unknown");
+  passed === true ? t("back_office_queues.review.rule_passed") : passed === false ? t("back_office_queues.review.rule_failed") : t("back_office_queues.review.rule_unknown");
 const measured = (values: Record<string, unknown> | null) =>
   values
     ? Object.entries(values)
@@ -43,16 +43,16 @@ export function ReviewDetail({ applicationId, api = queuesApi }: { applicationId
   async function decide(outcome: Outcome, reason: string) {
     const application = await api.decide(applicationId, outcome, reason);
     setDialog(null);
-    setDone(t(`back-office-queues.review.decided_${outcome}`, { status: statusText(application.status) }));
+    setDone(t(`back_office_queues.review.decided_${outcome}`, { status: statusText(application.status) }));
     load.reload();
   }
 
   return (
     <section className="queues" aria-labelledby={`${id}-title`}>
       <p>
-        <Link to="/back-office/review">{t("back-office-queues.review.back")}</Link>
+        <Link to="/back-office/review">{t("back_office_queues.review.back")}</Link>
       </p>
-      <h1 id={`${id}-title`}>{detail ? t("back-office-queues.review.detail_title", { name: detail.customer.name }) : t("back-office-queues.review.title")}</h1>
+      <h1 id={`${id}-title`}>{detail ? t("back_office_queues.review.detail_title", { name: detail.customer.name }) : t("back_office_queues.review.title")}</h1>
       <LoadState load={load} />
       <p role="status" className="queues__done">
         {done}
@@ -70,8 +70,8 @@ export function ReviewDetail({ applicationId, api = queuesApi }: { applicationId
       )}
       {dialog && (
         <ReasonDialog
-          title={t(`back-office-queues.review.${dialog}_title`)}
-          confirmLabel={t(`back-office-queues.review.${dialog}_confirm`)}
+          title={t(`back_office_queues.review.${dialog}_title`)}
+          confirmLabel={t(`back_office_queues.review.${dialog}_confirm`)}
           onConfirm={(reason) => decide(dialog, reason)}
           onClose={() => setDialog(null)}
         />
@@ -82,17 +82,17 @@ export function ReviewDetail({ applicationId, api = queuesApi }: { applicationId
 
 function Decision({ detail, onOpen }: { detail: Detail; onOpen: (o: Outcome) => void }) {
   const allowed = detail.allowed_outcomes;
-  if (allowed.length === 0) return <p>{t("back-office-queues.review.no_decision")}</p>;
+  if (allowed.length === 0) return <p>{t("back_office_queues.review.no_decision")}</p>;
   return (
     <div className="queues__actions">
       {allowed.includes("approve") && (
         <button type="button" className="button button--primary" onClick={() => onOpen("approve")}>
-          {t("back-office-queues.review.approve")}
+          {t("back_office_queues.review.approve")}
         </button>
       )}
       {allowed.includes("reject") && (
         <button type="button" className="button button--outline" onClick={() => onOpen("reject")}>
-          {t("back-office-queues.review.reject")}
+          {t("back_office_queues.review.reject")}
         </button>
       )}
     </div>
@@ -112,23 +112,23 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function ApplicationFigures({ detail }: { detail: Detail }) {
   const a = detail.application;
   return (
-    <Section title={t("back-office-queues.review.application")}>
+    <Section title={t("back_office_queues.review.application")}>
       <dl className="queues__figures">
-        <dt>{t("back-office-queues.common.status")}</dt>
+        <dt>{t("back_office_queues.common.status")}</dt>
         <dd>{statusText(a.status)}</dd>
-        <dt>{t("back-office-queues.review.product")}</dt>
+        <dt>{t("back_office_queues.review.product")}</dt>
         <dd>{a.product_name ?? "–"}</dd>
-        <dt>{t("back-office-queues.common.amount")}</dt>
+        <dt>{t("back_office_queues.common.amount")}</dt>
         <dd>{formatRupiah(a.amount)}</dd>
-        <dt>{t("back-office-queues.review.tenor")}</dt>
-        <dd>{t("back-office-queues.review.term", { term: a.term })}</dd>
-        <dt>{t("back-office-queues.review.daily_rate")}</dt>
+        <dt>{t("back_office_queues.review.tenor")}</dt>
+        <dd>{t("back_office_queues.review.term", { term: a.term })}</dd>
+        <dt>{t("back_office_queues.review.daily_rate")}</dt>
         <dd>{dailyRate(a.daily_rate_ppm)}</dd>
-        <dt>{t("back-office-queues.review.total_repayment")}</dt>
+        <dt>{t("back_office_queues.review.total_repayment")}</dt>
         <dd>{formatRupiah(a.total_repayment)}</dd>
-        <dt>{t("back-office-queues.review.submitted_on")}</dt>
+        <dt>{t("back_office_queues.review.submitted_on")}</dt>
         <dd>{a.submitted_on ? formatDate(a.submitted_on) : "–"}</dd>
-        <dt>{t("back-office-queues.review.risk_grade")}</dt>
+        <dt>{t("back_office_queues.review.risk_grade")}</dt>
         <dd>{a.risk_grade ?? "–"}</dd>
       </dl>
       {a.rejection_reason && <p>{a.rejection_reason}</p>}
@@ -139,15 +139,15 @@ function ApplicationFigures({ detail }: { detail: Detail }) {
 function Customer({ detail }: { detail: Detail }) {
   const c = detail.customer;
   return (
-    <Section title={t("back-office-queues.review.customer")}>
+    <Section title={t("back_office_queues.review.customer")}>
       <dl className="queues__figures">
-        <dt>{t("back-office-queues.review.name")}</dt>
+        <dt>{t("back_office_queues.review.name")}</dt>
         <dd>{c.name}</dd>
-        <dt>{t("back-office-queues.review.email")}</dt>
+        <dt>{t("back_office_queues.review.email")}</dt>
         <dd>{c.email ?? "–"}</dd>
-        <dt>{t("back-office-queues.review.phone")}</dt>
+        <dt>{t("back_office_queues.review.phone")}</dt>
         <dd>{c.phone ?? "–"}</dd>
-        <dt>{t("back-office-queues.review.customer_since")}</dt>
+        <dt>{t("back_office_queues.review.customer_since")}</dt>
         <dd>{formatDate(c.created_at)}</dd>
       </dl>
     </Section>
@@ -157,14 +157,14 @@ function Customer({ detail }: { detail: Detail }) {
 function Kyc({ detail }: { detail: Detail }) {
   const kyc = detail.kyc;
   return (
-    <Section title={t("back-office-queues.review.kyc")}>
+    <Section title={t("back_office_queues.review.kyc")}>
       {kyc ? (
         <dl className="queues__figures">
-          <dt>{t("back-office-queues.review.full_name")}</dt>
+          <dt>{t("back_office_queues.review.full_name")}</dt>
           <dd>{kyc.full_name}</dd>
-          <dt>{t("back-office-queues.review.nik")}</dt>
+          <dt>{t("back_office_queues.review.nik")}</dt>
           <dd>{kyc.personal_code}</dd>
-          <dt>{t("back-office-queues.review.birth_date")}</dt>
+          <dt>{t("back_office_queues.review.birth_date")}</dt>
           <dd>{formatDate(kyc.birth_date)}</dd>
           {kyc.answers.map((a) => (
             <div key={a.key} className="queues__pair">
@@ -174,11 +174,11 @@ function Kyc({ detail }: { detail: Detail }) {
           ))}
         </dl>
       ) : (
-        <p>{t("back-office-queues.review.kyc_none")}</p>
+        <p>{t("back_office_queues.review.kyc_none")}</p>
       )}
-      <h3>{t("back-office-queues.review.documents")}</h3>
+      <h3>{t("back_office_queues.review.documents")}</h3>
       {detail.documents.length === 0 ? (
-        <p>{t("back-office-queues.review.documents_none")}</p>
+        <p>{t("back_office_queues.review.documents_none")}</p>
       ) : (
         <ul className="queues__documents">
           {detail.documents.map((d) => {
@@ -187,7 +187,7 @@ function Kyc({ detail }: { detail: Detail }) {
               <li key={d.id}>
                 {d.mime_type.startsWith("image/") && <img src={d.url} alt={name} className="queues__photo" loading="lazy" />}
                 <a href={d.url} target="_blank" rel="noreferrer">
-                  {t("back-office-queues.review.document_open", { name: d.filename })}
+                  {t("back_office_queues.review.document_open", { name: d.filename })}
                 </a>
               </li>
             );
@@ -201,13 +201,13 @@ function Kyc({ detail }: { detail: Detail }) {
 function Rules({ detail }: { detail: Detail }) {
   const d = detail.decision;
   return (
-    <Section title={t("back-office-queues.review.rules")}>
+    <Section title={t("back_office_queues.review.rules")}>
       {!d ? (
-        <p>{t("back-office-queues.review.rules_none")}</p>
+        <p>{t("back_office_queues.review.rules_none")}</p>
       ) : (
         <>
           <p>
-            {t(`back-office-queues.review.decision_outcome.${d.outcome}`)} · {formatDateTime(new Date(d.decided_at))}
+            {t(`back_office_queues.review.decision_outcome.${d.outcome}`)} · {formatDateTime(new Date(d.decided_at))}
           </p>
           <ul className="queues__list">
             {d.rules.map((r) => (
@@ -228,7 +228,7 @@ function Rules({ detail }: { detail: Detail }) {
 
 function Transitions({ detail }: { detail: Detail }) {
   return (
-    <Section title={t("back-office-queues.review.transitions")}>
+    <Section title={t("back_office_queues.review.transitions")}>
       <ol className="queues__list">
         {detail.transitions.map((m, k) => (
           <li key={k}>
@@ -243,10 +243,10 @@ function Transitions({ detail }: { detail: Detail }) {
 
 function History({ detail }: { detail: Detail }) {
   const h = detail.history;
-  const none = <p>{t("back-office-queues.review.history_none")}</p>;
+  const none = <p>{t("back_office_queues.review.history_none")}</p>;
   return (
-    <Section title={t("back-office-queues.review.history")}>
-      <h3>{t("back-office-queues.review.history_applications")}</h3>
+    <Section title={t("back_office_queues.review.history")}>
+      <h3>{t("back_office_queues.review.history_applications")}</h3>
       {h.applications.length === 0
         ? none
         : (
@@ -258,19 +258,19 @@ function History({ detail }: { detail: Detail }) {
               ))}
             </ul>
           )}
-      <h3>{t("back-office-queues.review.history_loans")}</h3>
+      <h3>{t("back_office_queues.review.history_loans")}</h3>
       {h.loans.length === 0
         ? none
         : (
             <ul className="queues__list">
               {h.loans.map((l) => (
                 <li key={l.id}>
-                  {l.activated_on ? formatDate(l.activated_on) : "–"} · {t("back-office-queues.review.principal_balance")} {formatRupiah(l.principal_balance)} · {l.status}
+                  {l.activated_on ? formatDate(l.activated_on) : "–"} · {t("back_office_queues.review.principal_balance")} {formatRupiah(l.principal_balance)} · {l.status}
                 </li>
               ))}
             </ul>
           )}
-      <h3>{t("back-office-queues.review.history_payments")}</h3>
+      <h3>{t("back_office_queues.review.history_payments")}</h3>
       {h.payments.length === 0
         ? none
         : (

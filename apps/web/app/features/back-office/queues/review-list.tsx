@@ -1,4 +1,4 @@
-import { REVIEW_STATUSES } from "@pinjaman/contracts/back-office-queues";
+import { REVIEW_STATUSES } from "@pinjaman/contracts/back_office_queues";
 import { formatDate } from "@pinjaman/domain/dates";
 import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { LoadState } from "./load-state.tsx";
 import { queuesApi, type QueuesApi } from "./queues-api.ts";
 import { useLoad } from "./use-load.ts";
-import "@pinjaman/i18n/ns/back-office-queues";
+import "@pinjaman/i18n/ns/back_office_queues";
 import "./queues.css";
 
 /**
@@ -23,11 +23,11 @@ export function ReviewList({ api = queuesApi }: { api?: Pick<QueuesApi, "reviewL
 
   return (
     <section className="queues" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{t("back-office-queues.review.title")}</h1>
-      <p>{t("back-office-queues.review.intro")}</p>
+      <h1 id={`${id}-title`}>{t("back_office_queues.review.title")}</h1>
+      <p>{t("back_office_queues.review.intro")}</p>
       <div className="field queues__filter">
         <label htmlFor={`${id}-status`} className="field__label">
-          {t("back-office-queues.review.filter_label")}
+          {t("back_office_queues.review.filter_label")}
         </label>
         <select
           id={`${id}-status`}
@@ -40,13 +40,13 @@ export function ReviewList({ api = queuesApi }: { api?: Pick<QueuesApi, "reviewL
         >
           {REVIEW_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {t(`back-office-queues.review.status.${s}`)}
+              {t(`back_office_queues.review.status.${s}`)}
             </option>
           ))}
         </select>
       </div>
       <LoadState load={load} />
-      {load.data && load.data.data.length === 0 && <p>{t("back-office-queues.common.empty")}</p>}
+      {load.data && load.data.data.length === 0 && <p>{t("back_office_queues.common.empty")}</p>}
       {load.data && load.data.data.length > 0 && (
         <ul className="queues__list" aria-busy={load.loading}>
           {load.data.data.map((item) => (
@@ -55,32 +55,32 @@ export function ReviewList({ api = queuesApi }: { api?: Pick<QueuesApi, "reviewL
                 <Link to={`/back-office/review/${item.id}`}>{item.borrower_name}</Link>
               </h2>
               <dl className="queues__figures">
-                <dt>{t("back-office-queues.common.amount")}</dt>
+                <dt>{t("back_office_queues.common.amount")}</dt>
                 <dd>{formatRupiah(item.amount)}</dd>
-                <dt>{t("back-office-queues.review.tenor")}</dt>
-                <dd>{t("back-office-queues.review.term", { term: item.term })}</dd>
-                <dt>{t("back-office-queues.review.submitted_on")}</dt>
+                <dt>{t("back_office_queues.review.tenor")}</dt>
+                <dd>{t("back_office_queues.review.term", { term: item.term })}</dd>
+                <dt>{t("back_office_queues.review.submitted_on")}</dt>
                 <dd>{item.submitted_on ? formatDate(item.submitted_on) : "–"}</dd>
                 {item.product_name && (
                   <>
-                    <dt>{t("back-office-queues.review.product")}</dt>
+                    <dt>{t("back_office_queues.review.product")}</dt>
                     <dd>{item.product_name}</dd>
                   </>
                 )}
               </dl>
-              {item.referred && <p className="queues__badge">{t("back-office-queues.review.referred")}</p>}
+              {item.referred && <p className="queues__badge">{t("back_office_queues.review.referred")}</p>}
             </li>
           ))}
         </ul>
       )}
       {pages > 1 && (
-        <nav className="queues__pages" aria-label={t("back-office-queues.review.page", { page, pages })}>
+        <nav className="queues__pages" aria-label={t("back_office_queues.review.page", { page, pages })}>
           <button type="button" className="button button--outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t("back-office-queues.review.previous")}
+            {t("back_office_queues.review.previous")}
           </button>
-          <span>{t("back-office-queues.review.page", { page, pages })}</span>
+          <span>{t("back_office_queues.review.page", { page, pages })}</span>
           <button type="button" className="button button--outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t("back-office-queues.review.next")}
+            {t("back_office_queues.review.next")}
           </button>
         </nav>
       )}
