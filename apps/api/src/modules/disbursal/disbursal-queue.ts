@@ -1,4 +1,4 @@
-import type { DisbursalQueueItem, DisbursalStage } from "@pinjaman/contracts/back_office_queues";
+import type { DisbursalQueueItem, DisbursalStage } from "@pinjaman/contracts/back-office-queues";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { coolingOffEndsOn } from "@pinjaman/domain/disbursal";

@@ -1,4 +1,4 @@
-import { disbursalIdParams, disbursalQueueQuery, disbursalQueueResponse, disbursalRetryRequest, disbursalRetryResponse } from "@pinjaman/contracts/back_office_queues";
+import { disbursalIdParams, disbursalQueueQuery, disbursalQueueResponse, disbursalRetryRequest, disbursalRetryResponse } from "@pinjaman/contracts/back-office-queues";
 import { errorBody } from "@pinjaman/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { businessNow } from "../business-clock/business-clock.ts";

@@ -32,7 +32,7 @@ afterAll(async () => {
 async function parkedPayment(amount: number, va = `9${String(Date.now()).slice(-9)}${++n}`): Promise<string> {
   const body = JSON.stringify({ transaction_id: `rekon-${n}-${Date.now()}`, channel: "bca_va", virtual_account_number: va, amount, paid_at: "2026-11-24T03:04:05Z" });
   const res = await t.app.inject({ method: "POST", url: HOOK, headers: { "content-type": "application/json", "x-signature": signNotification(body, SANDBOX_PAYMENT_GATEWAY_SECRET) }, payload: body });
-  expect(res.json().data, res.body).toMatchObject({ status: "parked", parked_reason: amount > 0 ? "unknown_virtual_account" : "invalid_amount" });
+  expect(res.json().data, res.body).toMatchObject({ status: "parked", parked_reason: "unknown_virtual_account" });
   return res.json().data.payment_id as string;
 }
 
@@ -148,7 +148,7 @@ describe("POST back_office/parked_payments/{id}/match", () => {
 
     const bad: [unknown, Record<string, string[]>][] = [
       [{ reason: "Dicek." }, { account_id: ["Wajib diisi"] }],
-      [{ account_id: "bukan-uuid", reason: "Dicek." }, { account_id: ["Isian tidak valid"] }],
+      [{ account_id: "bukan-uuid", reason: "Dicek." }, { account_id: ["Format tidak valid"] }],
       [{ account_id: loan.accountId, reason: "   " }, { reason: ["Minimal 1 karakter"] }],
       [{ account_id: loan.accountId, reason: "x".repeat(1001) }, { reason: ["Maksimal 1000 karakter"] }],
     ];
@@ -162,7 +162,8 @@ describe("POST back_office/parked_payments/{id}/match", () => {
     expect(inactive.json().error.fields).toEqual({ account_id: ["Pilih pinjaman yang sedang aktif."] });
     const unknownLoan = await match(id, { account_id: crypto.randomUUID(), reason: "Dicek." });
     expect(unknownLoan.statusCode).toBe(422);
-    expect([(await match(zero, { account_id: loan.accountId, reason: "Dicek." })).json().error.code]).toEqual(["nothing_to_match"]);
+    const nothing = await match(zero, { account_id: loan.accountId, reason: "Dicek." });
+    expect([nothing.statusCode, nothing.json().error.code]).toEqual([409, "nothing_to_match"]);
     const notParked = await match(allocated!.id, { account_id: loan.accountId, reason: "Dicek." });
     expect([notParked.statusCode, notParked.json().error.code]).toEqual([409, "payment_not_parked"]);
     const missing = await match(crypto.randomUUID(), { account_id: loan.accountId, reason: "Dicek." });

@@ -1,4 +1,4 @@
-import type { LoanCandidate, ParkedPayment } from "@pinjaman/contracts/back_office_queues";
+import type { LoanCandidate, ParkedPayment } from "@pinjaman/contracts/back-office-queues";
 import { schema, type Db } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";

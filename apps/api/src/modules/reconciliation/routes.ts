@@ -7,7 +7,7 @@ import {
   paymentMatchRequest,
   paymentRefundRequest,
   reconciliationResponse,
-} from "@pinjaman/contracts/back_office_queues";
+} from "@pinjaman/contracts/back-office-queues";
 import { errorBody } from "@pinjaman/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { businessNow } from "../business-clock/business-clock.ts";

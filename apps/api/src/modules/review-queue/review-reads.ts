@@ -1,4 +1,4 @@
-import type { ReviewDetail, ReviewQueueItem } from "@pinjaman/contracts/back_office_queues";
+import type { ReviewDetail, ReviewQueueItem } from "@pinjaman/contracts/back-office-queues";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { eventsFrom } from "@pinjaman/domain/statuses/machine";

@@ -4,7 +4,7 @@ import {
   reviewDetailResponse,
   reviewQueueQuery,
   reviewQueueResponse,
-} from "@pinjaman/contracts/back_office_queues";
+} from "@pinjaman/contracts/back-office-queues";
 import { errorBody } from "@pinjaman/contracts/errors";
 import type { Db } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";

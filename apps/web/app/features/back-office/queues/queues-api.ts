@@ -4,7 +4,7 @@ import type {
   ParkedPayment,
   ReviewDetail,
   ReviewQueueItem,
-} from "@pinjaman/contracts/back_office_queues";
+} from "@pinjaman/contracts/back-office-queues";
 import type { AccountApplication } from "@pinjaman/contracts/accounts";
 import { apiFetch } from "../../shell/api-fetch.ts";
 

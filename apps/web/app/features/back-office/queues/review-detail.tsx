@@ -1,4 +1,4 @@
-import type { ReviewDetail as Detail } from "@pinjaman/contracts/back_office_queues";
+import type { ReviewDetail as Detail } from "@pinjaman/contracts/back-office-queues";
 import { formatDate, formatDateTime } from "@pinjaman/domain/dates";
 import { formatRupiah } from "@pinjaman/domain/money";
 import { applicationStatusLabel, isApplicationStatus } from "@pinjaman/domain/status-labels";

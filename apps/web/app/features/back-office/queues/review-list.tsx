@@ -1,4 +1,4 @@
-import { REVIEW_STATUSES } from "@pinjaman/contracts/back_office_queues";
+import { REVIEW_STATUSES } from "@pinjaman/contracts/back-office-queues";
 import { formatDate } from "@pinjaman/domain/dates";
 import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
