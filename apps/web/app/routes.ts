@@ -24,6 +24,12 @@ export default [
   route("flows/:flow_key", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),
   // The back office (decision 0026): staff only; each page is one entry of features/back-office/sections.ts.
-  route("back-office", "routes/back-office.tsx", [index("routes/back-office/home.tsx")]),
+  route("back-office", "routes/back-office.tsx", [
+    index("routes/back-office/home.tsx"),
+    route("review", "routes/back-office/review.tsx"),
+    route("review/:id", "routes/back-office/review-detail.tsx"),
+    route("disbursals", "routes/back-office/disbursals.tsx"),
+    route("reconciliation", "routes/back-office/reconciliation.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

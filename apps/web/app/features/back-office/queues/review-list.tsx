@@ -1,4 +1,3 @@
-import { REVIEW_STATUSES } from "@pinjaman/contracts/back-office-queues";
 import { formatDate } from "@pinjaman/domain/dates";
 import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
@@ -9,6 +8,9 @@ import { queuesApi, type QueuesApi } from "./queues-api.ts";
 import { useLoad } from "./use-load.ts";
 import "@pinjaman/i18n/ns/back_office_queues";
 import "./queues.css";
+
+/** The statuses an operator can act on (the server's reviewQueueQuery accepts these). */
+const REVIEW_STATUSES = ["submitted", "rejected", "waiting_for_investment"] as const;
 
 /**
  * The review queue: applications waiting for an operator's decision, oldest first (a loan
