@@ -7,10 +7,10 @@
 // ratio p99(×10)/p99(×1), target ≤ 1.2, as a Markdown table on stdout (progress on stderr) and
 // writes bench/results/dashboard-<timestamp>.json. See bench/README.md ("Dashboard").
 import { cpus } from "node:os";
-import autocannon from "autocannon";
 import { createScratchDatabase } from "../../packages/db/src/scratch-database.ts";
 import { startBenchServer } from "../lib/bench-server.mjs";
-import { guardRun, median, runGuarded, writeResults } from "../lib/run-guard.mjs";
+import { alternatingRounds, summariseRounds, timedRequests } from "../lib/rounds.mjs";
+import { guardRun, runGuarded, writeResults } from "../lib/run-guard.mjs";
 
 const HOST = "127.0.0.1";
 const SEARCH_PATH = "/app_api/v1/accounts/search";
@@ -53,44 +53,19 @@ async function checkSearch(origin, token) {
   if (!response.ok || !Array.isArray(JSON.parse(text)?.data)) throw new Error(`the account search should answer 2xx with data: []; got ${response.status}: ${text.slice(0, 300)}`);
 }
 
-/** The `p`-th percentile (nearest rank) of ascending `sorted`. */
-const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/**
- * `amount` searches; answers autocannon's result and the 2xx latencies in ms at microsecond
- * precision (autocannon's own percentiles are whole milliseconds, too coarse for a 5 ms p99).
- */
-function runAutocannon(origin, tokens, amount) {
-  let next = 0;
-  const latencies = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: origin,
-        connections: CONNECTIONS,
-        amount,
-        timeout: 30,
-        requests: [
-          {
-            method: "POST",
-            path: SEARCH_PATH,
-            setupRequest: (request) => {
-              const n = next++;
-              const { body, headers } = searchRequest(tokens[n % tokens.length], FILTERS[n % FILTERS.length]);
-              return { ...request, body, headers: { ...request.headers, ...headers } };
-            },
-          },
-        ],
-        verifyBody: (body) => body.startsWith('{"data":['),
-      },
-      (error, result) => (error ? reject(error) : resolve({ result, latencies: latencies.sort((a, b) => a - b) })),
-    );
-    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    });
-    cleanups.push(() => instance.stop());
+/** `amount` searches, each with the next session and filter; answers autocannon's result and the 2xx latencies. */
+const runSearches = (origin, tokens, amount) =>
+  timedRequests({
+    origin,
+    method: "POST",
+    path: SEARCH_PATH,
+    connections: CONNECTIONS,
+    amount,
+    timeoutS: 30,
+    setupRequest: (n) => searchRequest(tokens[n % tokens.length], FILTERS[n % FILTERS.length]),
+    verifyBody: (body) => body.startsWith('{"data":['),
+    cleanups,
   });
-}
 
 /** Seeds the book at `scale` in its own scratch database and starts the API on it. */
 async function serverAt(scale) {
@@ -101,7 +76,7 @@ async function serverAt(scale) {
   const origin = `http://${HOST}:${server.port}`;
   log(`×${scale}: seeded in ${server.seedS.toFixed(1)} s (${server.accounts} accounts, ${server.invoices} invoices, ${server.transfers} transfers); plan: ${server.plan}`);
   await checkSearch(origin, server.tokens[0]);
-  await runAutocannon(origin, server.tokens, WARMUP);
+  await runSearches(origin, server.tokens, WARMUP);
   return { scale, origin, server };
 }
 
@@ -109,36 +84,17 @@ async function serverAt(scale) {
  * Both books are served at once and measured in alternating rounds, so that whatever else runs on
  * the machine weighs on both alike; a scale's p50/p99 are the medians of its rounds'.
  */
-const round2 = (ms) => Math.round(ms * 100) / 100;
-
 async function measure(targets) {
-  const rounds = new Map(targets.map((t) => [t.scale, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const target of targets) {
-      const { result, latencies } = await runAutocannon(target.origin, target.server.tokens, Math.ceil(REQUESTS / ROUNDS));
-      const measured = { result, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-      rounds.get(target.scale).push(measured);
-      log(`round ${round + 1}/${ROUNDS} ×${target.scale}: p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99.toFixed(2)} ms`);
-    }
-  }
-  return targets.map(({ scale, server }) => {
-    const results = rounds.get(scale);
-    const total = (pick) => results.reduce((sum, r) => sum + pick(r), 0);
-    return {
-      scale,
-      seedSeconds: Number(server.seedS.toFixed(1)),
-      accounts: server.accounts,
-      invoices: server.invoices,
-      transfers: server.transfers,
-      plan: server.plan,
-      requests: total((r) => r.result.requests.total),
-      p50Ms: round2(median(results.map((r) => r.p50))),
-      p99Ms: round2(median(results.map((r) => r.p99))),
-      p99RoundsMs: results.map((r) => round2(r.p99)),
-      requestsPerSecond: median(results.map((r) => r.result.requests.average)),
-      errors: total((r) => r.result.non2xx + r.result.errors + r.result.timeouts + r.result.mismatches),
-    };
-  });
+  const rounds = await alternatingRounds({ targets, rounds: ROUNDS, log, run: (target) => runSearches(target.origin, target.server.tokens, Math.ceil(REQUESTS / ROUNDS)) });
+  return targets.map(({ scale, server }) => ({
+    scale,
+    seedSeconds: Number(server.seedS.toFixed(1)),
+    accounts: server.accounts,
+    invoices: server.invoices,
+    transfers: server.transfers,
+    plan: server.plan,
+    ...summariseRounds(rounds.get(scale)),
+  }));
 }
 
 async function main() {

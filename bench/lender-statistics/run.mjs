@@ -6,10 +6,10 @@
 // growth ratio p99(×10)/p99(×1), target ≤ 1.2, as a Markdown table on stdout (progress on stderr)
 // and writes bench/results/lender-statistics-<timestamp>.json. See bench/README.md ("Lender statistics").
 import { cpus } from "node:os";
-import autocannon from "autocannon";
 import { createScratchDatabase } from "../../packages/db/src/scratch-database.ts";
 import { startBenchServer } from "../lib/bench-server.mjs";
-import { guardRun, median, runGuarded, writeResults } from "../lib/run-guard.mjs";
+import { alternatingRounds, summariseRounds, timedRequests } from "../lib/rounds.mjs";
+import { guardRun, runGuarded, writeResults } from "../lib/run-guard.mjs";
 
 const HOST = "127.0.0.1";
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -34,10 +34,6 @@ const { log, cleanups, cleanup, stopping } = guardRun({ name: "bench:lender-stat
 
 const headersOf = (token) => ({ "content-type": "application/json", "x-locale": "id", "x-authorization": token });
 
-/** The `p`-th percentile (nearest rank) of ascending `sorted`. */
-const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-const round2 = (ms) => Math.round(ms * 100) / 100;
-
 /** One call before the run: it answers 2xx with `data`. */
 async function check(origin, token, call) {
   const response = await fetch(origin + call.path, { method: call.method, body: call.body, headers: headersOf(token), signal: AbortSignal.timeout(60_000) });
@@ -45,34 +41,19 @@ async function check(origin, token, call) {
   if (!response.ok || !JSON.parse(text)?.data) throw new Error(`${call.method} ${call.path} should answer 2xx with data; got ${response.status}: ${text.slice(0, 300)}`);
 }
 
-/** `amount` calls; answers autocannon's result and the 2xx latencies in ms at microsecond precision. */
-function runAutocannon(origin, tokens, call, amount) {
-  let next = 0;
-  const latencies = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: origin,
-        connections: CONNECTIONS,
-        amount,
-        timeout: 60,
-        requests: [
-          {
-            method: call.method,
-            path: call.path,
-            setupRequest: (request) => ({ ...request, ...(call.body ? { body: call.body } : {}), headers: { ...request.headers, ...headersOf(tokens[next++ % tokens.length]) } }),
-          },
-        ],
-        verifyBody: (body) => body.startsWith('{"data":'),
-      },
-      (error, result) => (error ? reject(error) : resolve({ result, latencies: latencies.sort((a, b) => a - b) })),
-    );
-    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    });
-    cleanups.push(() => instance.stop());
+/** `amount` calls; answers autocannon's result and the 2xx latencies. */
+const runCalls = (origin, tokens, call, amount) =>
+  timedRequests({
+    origin,
+    method: call.method,
+    path: call.path,
+    connections: CONNECTIONS,
+    amount,
+    timeoutS: 60,
+    setupRequest: (n) => ({ body: call.body, headers: headersOf(tokens[n % tokens.length]) }),
+    verifyBody: (body) => body.startsWith('{"data":'),
+    cleanups,
   });
-}
 
 async function serverAt(scale) {
   const scratch = await createScratchDatabase(SERVER_URL, "pinjaman_bench_lender");
@@ -87,7 +68,7 @@ async function serverAt(scale) {
   log(`×${scale}: seeded in ${server.seedS.toFixed(1)} s (${server.investments} investments, ${server.invoices} invoices, ${server.repayments} investment repayments)`);
   for (const make of Object.values(CALLS)) {
     await check(origin, server.tokens[0], make(server.accountId));
-    await runAutocannon(origin, server.tokens, make(server.accountId), WARMUP);
+    await runCalls(origin, server.tokens, make(server.accountId), WARMUP);
   }
   return { scale, origin, server };
 }
@@ -96,18 +77,14 @@ async function serverAt(scale) {
 async function measure(targets) {
   const rows = [];
   for (const [name, make] of Object.entries(CALLS)) {
-    const rounds = new Map(targets.map((t) => [t.scale, []]));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets) {
-        const { result, latencies } = await runAutocannon(target.origin, target.server.tokens, make(target.server.accountId), Math.ceil(REQUESTS / ROUNDS));
-        const measured = { result, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-        rounds.get(target.scale).push(measured);
-        log(`${name} round ${round + 1}/${ROUNDS} ×${target.scale}: p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99.toFixed(2)} ms`);
-      }
-    }
+    const rounds = await alternatingRounds({
+      targets,
+      rounds: ROUNDS,
+      label: name,
+      log,
+      run: (target) => runCalls(target.origin, target.server.tokens, make(target.server.accountId), Math.ceil(REQUESTS / ROUNDS)),
+    });
     for (const { scale, server } of targets) {
-      const results = rounds.get(scale);
-      const total = (pick) => results.reduce((sum, r) => sum + pick(r), 0);
       rows.push({
         call: name,
         scale,
@@ -115,12 +92,7 @@ async function measure(targets) {
         invoices: server.invoices,
         repayments: server.repayments,
         seedSeconds: Number(server.seedS.toFixed(1)),
-        requests: total((r) => r.result.requests.total),
-        p50Ms: round2(median(results.map((r) => r.p50))),
-        p99Ms: round2(median(results.map((r) => r.p99))),
-        p99RoundsMs: results.map((r) => round2(r.p99)),
-        requestsPerSecond: median(results.map((r) => r.result.requests.average)),
-        errors: total((r) => r.result.non2xx + r.result.errors + r.result.timeouts + r.result.mismatches),
+        ...summariseRounds(rounds.get(scale)),
       });
     }
   }

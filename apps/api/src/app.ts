@@ -22,6 +22,7 @@ import { addressRoutes } from "./modules/addresses/routes.ts";
 import { loadFlowCatalogue, type FlowCatalogue } from "./flows/flow-catalogue.ts";
 import { publicFlowRoutes } from "./modules/flows/public-routes.ts";
 import { flowRoutes } from "./modules/flows/routes.ts";
+import { borrowerOfferRoutes } from "./modules/flows/borrower-offer-routes.ts";
 import { accountApplicationRoutes } from "./modules/account-applications/routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { fieldUploadRoutes } from "./modules/field-uploads/routes.ts";
@@ -41,12 +42,19 @@ import { reconciliationRoutes } from "./modules/reconciliation/routes.ts";
 import { reviewQueueRoutes } from "./modules/review-queue/routes.ts";
 import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./modules/repayments/routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
+import { staffSupportRoutes } from "./modules/support/staff-routes.ts";
+import { staffCustomerRoutes } from "./modules/customers/routes.ts";
+import { personalDataRoutes } from "./modules/personal-data/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { businessClockRoutes } from "./modules/business-clock/routes.ts";
 import type { JobDefinition } from "./jobs/job-definition.ts";
 import { jobDefinitions } from "./jobs/registry.ts";
 import { tkbSnapshotRoutes } from "./modules/company/tkb-snapshot-routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
+import { approvalRoutes } from "./modules/approvals/routes.ts";
+import { collectionRoutes } from "./modules/collections/routes.ts";
+import { loanChangeRoutes } from "./modules/loan-changes/routes.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { openapiOptions } from "./plugins/openapi.ts";
@@ -118,7 +126,8 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: "loopback",
+    // TRUST_PROXY: the proxies in front (a load balancer on another host with several instances).
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     frameworkErrors,
   });
@@ -170,12 +179,16 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(accountApplicationRoutes, { prefix: "/app_api/v1" });
   await app.register(fieldUploadRoutes, { prefix: "/app_api/v1" });
   await app.register(scopedFlowRoutes, { prefix: "/app_api/v1" });
+  await app.register(borrowerOfferRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderFundsRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderMoneyRoutes, { prefix: "/app_api/v1" });
   await app.register(lenderTaxRoutes, { prefix: "/app_api/v1" });
   await app.register(invoiceRoutes, { prefix: "/app_api/v1" });
   await app.register(fundingRoutes, { prefix: "/app_api/v1" });
   await app.register(autoinvestRoutes, { prefix: "/app_api/v1" });
+  await app.register(approvalRoutes, { prefix: "/app_api/v1" });
+  await app.register(collectionRoutes, { prefix: "/app_api/v1" });
+  await app.register(loanChangeRoutes, { prefix: "/app_api/v1" });
   await app.register(investmentReadRoutes, { prefix: "/app_api/v1" });
   await app.register(disbursalRoutes, { prefix: "/app_api/v1" });
   await app.register(reviewQueueRoutes, { prefix: "/app_api/v1" });
@@ -190,6 +203,10 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(businessClockRoutes, { prefix: "/app_api/v1" });
   await app.register(tkbSnapshotRoutes, { prefix: "/app_api/v1" });
   await app.register(staffRoutes, { prefix: "/app_api/v1" });
+  await app.register(staffCustomerRoutes, { prefix: "/app_api/v1" });
+  await app.register(staffSupportRoutes, { prefix: "/app_api/v1" });
+  await app.register(personalDataRoutes, { prefix: "/app_api/v1" });
+  await app.register(settingsRoutes, { prefix: "/app_api/v1" });
 
   if (web) await web(app);
   return app;

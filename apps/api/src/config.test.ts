@@ -106,3 +106,59 @@ describe("loadConfig", () => {
     });
   });
 });
+
+describe("loadConfig: real providers (decision 0028)", () => {
+  it("reads SMTP, Infobip and FCM settings, with Pinjaman as the SMS sender and 6 attempts by default", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://u:p@db:5432/pinjaman",
+      SMTP_URL: "smtps://mailer:secret@smtp.example.co.id:465",
+      MAIL_FROM: "Pinjaman <no-reply@pinjaman.co.id>",
+      SMS_PROVIDER: "infobip",
+      INFOBIP_BASE_URL: "https://abcde.api.infobip.com",
+      INFOBIP_API_KEY: "ib-key",
+      PUSH_PROVIDER: "fcm",
+      FCM_SERVICE_ACCOUNT_FILE: "/run/secrets/fcm.json",
+      SIMULATED_PROVIDERS: "bank, open_banking",
+    });
+    expect(config.sandbox).toBe(false);
+    expect(config.delivery).toEqual({
+      smtp: { url: "smtps://mailer:secret@smtp.example.co.id:465", host: undefined, port: undefined, secure: undefined, user: undefined, pass: undefined },
+      mailFrom: "Pinjaman <no-reply@pinjaman.co.id>",
+      sms: { provider: "infobip", baseUrl: "https://abcde.api.infobip.com", apiKey: "ib-key", sender: "Pinjaman" },
+      push: { provider: "fcm", serviceAccountFile: "/run/secrets/fcm.json", endpoint: "https://fcm.googleapis.com" },
+      maxAttempts: 6,
+    });
+    expect(config.simulatedProviders).toEqual(["bank", "open_banking"]);
+    // In the sandbox every provider is simulated anyway: the list means nothing there.
+    expect(loadConfig({ SIMULATED_PROVIDERS: "bank" }).simulatedProviders).toEqual([]);
+    expect(loadConfig({}).delivery).toMatchObject({ smtp: null, sms: null, push: null });
+  });
+
+  it("names each half-configured provider and each bad value", () => {
+    expect(() => loadConfig({ SMS_PROVIDER: "infobip", SMTP_HOST: "smtp.example.co.id", PUSH_PROVIDER: "fcm" })).toThrow(
+      "Invalid configuration:\n" +
+        "  INFOBIP_BASE_URL: INFOBIP_BASE_URL is required when SMS_PROVIDER is infobip\n" +
+        "  INFOBIP_API_KEY: INFOBIP_API_KEY is required when SMS_PROVIDER is infobip\n" +
+        "  FCM_SERVICE_ACCOUNT_FILE: FCM_SERVICE_ACCOUNT_FILE is required when PUSH_PROVIDER is fcm\n" +
+        "  MAIL_FROM: MAIL_FROM is required when an SMTP server is set",
+    );
+    expect(() => loadConfig({ SMTP_URL: "http://mail", MAIL_FROM: "nobody", SMS_PROVIDER: "zenziva", SMS_SENDER: "Pinjaman Indonesia", SIMULATED_PROVIDERS: "bank,mail" })).toThrow(
+      "Invalid configuration:\n" +
+        "  SMTP_URL: must be an smtp:// or smtps:// URL\n" +
+        "  MAIL_FROM: must be an address or `Name <address>`\n" +
+        '  SMS_PROVIDER: Invalid input: expected "infobip"\n' +
+        "  SMS_SENDER: must be 1 to 11 letters, digits or spaces\n" +
+        "  SIMULATED_PROVIDERS: unknown provider mail: one of bank, insurer, open_banking, voice",
+    );
+  });
+});
+
+describe("loadConfig: TRUST_PROXY", () => {
+  it("trusts a proxy on the same host by default, and the proxies named behind a load balancer", () => {
+    expect(loadConfig({}).trustProxy).toBe("loopback");
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, loopback" }).trustProxy).toBe("10.0.0.0/8,loopback");
+    expect(() => loadConfig({ TRUST_PROXY: "everyone" })).toThrow(
+      "Invalid configuration:\n  TRUST_PROXY: must be loopback, linklocal, uniquelocal or IP addresses / CIDR networks, comma separated",
+    );
+  });
+});

@@ -11,6 +11,10 @@ import { z } from "zod";
  */
 export const DEFAULT_PLATFORM_FEE_PPM = 100_000;
 
+/** Providers a deployment outside the sandbox may run simulated (SIMULATED_PROVIDERS). */
+export const SIMULABLE_PROVIDERS = ["bank", "insurer", "open_banking", "voice"] as const;
+export type SimulableProvider = (typeof SIMULABLE_PROVIDERS)[number];
+
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
 const envSchema = z
@@ -65,6 +69,63 @@ const envSchema = z
       .min(0)
       .max(1_000_000 - PPH26_RATE_PPM - INSURANCE_PREMIUM_PPM, "with PPh 26 and the insurance premium must leave the lender some interest")
       .default(DEFAULT_PLATFORM_FEE_PPM),
+    /**
+     * Which proxies' X-Forwarded-For / -Proto are believed (the client's IP for throttling and the
+     * audit): `loopback` for a proxy on the same host; behind a load balancer its addresses or
+     * networks, comma separated (`10.0.0.0/8,loopback`); also `linklocal`, `uniquelocal`.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*\s*$/, "must be loopback, linklocal, uniquelocal or IP addresses / CIDR networks, comma separated")
+      .default("loopback"),
+    /** The company details stored on a new database outside the sandbox (then edited in the back office). */
+    COMPANY_NAME: z.string().min(1).optional(),
+    COMPANY_EMAIL: z.email().optional(),
+    COMPANY_PHONE: z.string().regex(/^\+?[0-9 ()-]{6,20}$/, "must be a phone number like +62 21 5091 8800").optional(),
+    COMPANY_ADDRESS: z.string().min(1).optional(),
+    // Real providers (decision 0028): required outside the sandbox, checked at start by integrations/.
+    /** The SMTP server, user and password in one URL: smtp://user:pass@host:587 or smtps://…:465. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+    SMTP_SECURE: flag.optional(),
+    SMTP_USER: z.string().min(1).optional(),
+    SMTP_PASS: z.string().min(1).optional(),
+    /** The sender of every mail: `Pinjaman <no-reply@pinjaman.co.id>`. */
+    MAIL_FROM: z.string().regex(/^(.+<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, "must be an address or `Name <address>`").optional(),
+    /** The SMS gateway: Infobip's SMS API. */
+    SMS_PROVIDER: z.enum(["infobip"]).optional(),
+    /** Your account's API base URL, e.g. https://xxxxx.api.infobip.com. */
+    INFOBIP_BASE_URL: z.url().optional(),
+    INFOBIP_API_KEY: z.string().min(1).optional(),
+    /** The sender id the SMS shows (registered with the operators): up to 11 letters or digits. */
+    SMS_SENDER: z.string().regex(/^[A-Za-z0-9 ]{1,11}$/, "must be 1 to 11 letters, digits or spaces").default("Pinjaman"),
+    /** Push to the devices' "firebase" tokens (spec section 3): Firebase Cloud Messaging HTTP v1. */
+    PUSH_PROVIDER: z.enum(["fcm"]).optional(),
+    /** The path of the Firebase service account's JSON key file. */
+    FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+    /** FCM's API origin (a test points it at a local server). */
+    FCM_ENDPOINT: z.url().default("https://fcm.googleapis.com"),
+    /** Attempts per message before it is recorded as failed (doubling delays between them). */
+    DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+    /**
+     * Outside the sandbox, the providers that no certified adapter exists for yet and that this
+     * deployment knowingly runs simulated (a staging or pilot installation): a comma list of
+     * bank, insurer, open_banking, voice. Each is logged as a warning at start.
+     */
+    SIMULATED_PROVIDERS: z
+      .string()
+      .transform((text, ctx) => {
+        const names = text.split(",").map((n) => n.trim()).filter(Boolean);
+        const unknown = names.filter((n) => !(SIMULABLE_PROVIDERS as readonly string[]).includes(n));
+        if (unknown.length > 0) {
+          ctx.addIssue({ code: "custom", message: `unknown provider ${unknown.join(", ")}: one of ${SIMULABLE_PROVIDERS.join(", ")}` });
+          return z.NEVER;
+        }
+        return names as SimulableProvider[];
+      })
+      .optional(),
   })
   .transform((env) => {
     // Sandbox is the default unless production settings (a real database) are given.
@@ -92,6 +153,23 @@ const envSchema = z
       /** The public sandbox secret inside the sandbox; outside it the webhook refuses to start without one (modules/repayments). */
       paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET ?? (sandbox ? SANDBOX_PAYMENT_GATEWAY_SECRET : undefined),
       platformFeePpm: env.PLATFORM_FEE_PPM,
+      /** The real providers' settings (integrations/delivery); unused in the sandbox. */
+      delivery: {
+        smtp:
+          env.SMTP_URL || env.SMTP_HOST
+            ? { url: env.SMTP_URL, host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, pass: env.SMTP_PASS }
+            : null,
+        mailFrom: env.MAIL_FROM,
+        sms: env.SMS_PROVIDER ? { provider: env.SMS_PROVIDER, baseUrl: env.INFOBIP_BASE_URL, apiKey: env.INFOBIP_API_KEY, sender: env.SMS_SENDER } : null,
+        push: env.PUSH_PROVIDER ? { provider: env.PUSH_PROVIDER, serviceAccountFile: env.FCM_SERVICE_ACCOUNT_FILE, endpoint: env.FCM_ENDPOINT } : null,
+        maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
+      },
+      simulatedProviders: sandbox ? [] : (env.SIMULATED_PROVIDERS ?? []),
+      /** Over the default company details when a database outside the sandbox gets its reference data. */
+      company: Object.fromEntries(
+        Object.entries({ name: env.COMPANY_NAME, email: env.COMPANY_EMAIL, phone: env.COMPANY_PHONE, address: env.COMPANY_ADDRESS }).filter(([, v]) => v !== undefined),
+      ) as { name?: string; email?: string; phone?: string; address?: string },
+      trustProxy: env.TRUST_PROXY.split(",").map((entry) => entry.trim()).join(","),
       logLevel: env.LOG_LEVEL,
       publicOrigin: env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`,
       // The postal codes imported at a sandbox start when none is there yet (README of ../shared/data).
@@ -112,6 +190,17 @@ const envSchema = z
         },
       },
     };
+  })
+  .superRefine((c, ctx) => {
+    // A provider named but half configured is a mistake whatever SANDBOX says.
+    if (c.delivery.sms?.provider === "infobip") {
+      if (!c.delivery.sms.baseUrl) ctx.addIssue({ code: "custom", message: "INFOBIP_BASE_URL is required when SMS_PROVIDER is infobip", path: ["INFOBIP_BASE_URL"] });
+      if (!c.delivery.sms.apiKey) ctx.addIssue({ code: "custom", message: "INFOBIP_API_KEY is required when SMS_PROVIDER is infobip", path: ["INFOBIP_API_KEY"] });
+    }
+    if (c.delivery.push?.provider === "fcm" && !c.delivery.push.serviceAccountFile) {
+      ctx.addIssue({ code: "custom", message: "FCM_SERVICE_ACCOUNT_FILE is required when PUSH_PROVIDER is fcm", path: ["FCM_SERVICE_ACCOUNT_FILE"] });
+    }
+    if (c.delivery.smtp && !c.delivery.mailFrom) ctx.addIssue({ code: "custom", message: "MAIL_FROM is required when an SMTP server is set", path: ["MAIL_FROM"] });
   })
   .superRefine((c, ctx) => {
     if (c.uploads.storage !== "s3") return;

@@ -1,4 +1,4 @@
-import { seedSandbox } from "@pinjaman/db";
+import { seedReferenceData, seedSandbox } from "@pinjaman/db";
 import { prepareAddressData } from "@pinjaman/db/address-data";
 import { buildApp } from "./app.ts";
 import { startJobRunner, type JobRunner } from "./jobs/job-runner.ts";
@@ -19,6 +19,10 @@ async function main() {
   if (typeof database === "number") process.exit(database);
   await database.migrate();
   if (config.sandbox && (await seedSandbox(database.db))) console.info("Seeded the sandbox data.");
+  // Outside the sandbox a new database gets the products and company details, nothing else (README: Running in production).
+  if (!config.sandbox && (await seedReferenceData(database.db, config.company))) {
+    console.info("Stored the reference data on a new database: the products and the company details (COMPANY_*).");
+  }
   if (config.sandbox && (await seedSandboxAccounts(database.db))) {
     await seedSandboxBook(database.db, (await businessNow(database.db, { sandbox: true })).date, { platformFeePpm: config.platformFeePpm });
     console.info("Seeded the sandbox accounts and Budi's active loan (README: Sandbox accounts).");
@@ -47,6 +51,11 @@ async function main() {
     console.error(error.message);
     await database.close();
     process.exit(EX_CONFIG);
+  }
+
+  // A deployment outside the sandbox that knowingly runs some providers simulated says so at every start.
+  if (config.simulatedProviders.length > 0) {
+    app.log.warn({ simulatedProviders: config.simulatedProviders }, `running simulated providers outside the sandbox: ${config.simulatedProviders.join(", ")} (SIMULATED_PROVIDERS)`);
   }
 
   // The jobs (pg-boss in the same database), after the app so its logger and job list are there.

@@ -35,6 +35,8 @@ export function createServices(db: Db, config: Config, engine: () => FlowEngine)
       } catch (error) {
         if (error instanceof FlowError && error.status === 404) return { refused: "not_found" };
         if (error instanceof FlowError && error.status === 401) return { refused: "login_required" };
+        // An offered flow (borrower-offers.ts) the customer is not offered: the browser asks again and shows why.
+        if (error instanceof FlowError && error.status === 409) return { refused: "not_offered" };
         throw error;
       }
     },

@@ -21,7 +21,8 @@ export default [
     ];
   }),
   route("sign-up", "routes/sign-up.tsx"),
-  route("flows/:flow_key", "routes/flows.tsx"),
+  // /flows/{flow_key?} (spec section 2): without a key, the flows offered to the customer.
+  route("flows/:flow_key?", "routes/flows.tsx"),
   route("sandbox/outbox", "routes/sandbox-outbox.tsx"),
   // The back office (decision 0026): staff only; each page is one entry of features/back-office/sections.ts.
   route("back-office", "routes/back-office.tsx", [
@@ -30,6 +31,19 @@ export default [
     route("review/:id", "routes/back-office/review-detail.tsx"),
     route("disbursals", "routes/back-office/disbursals.tsx"),
     route("reconciliation", "routes/back-office/reconciliation.tsx"),
+    route("collections", "routes/back-office/collections.tsx"),
+    route("collections/:accountId", "routes/back-office/collection-case.tsx"),
+    route("approvals", "routes/back-office/approvals.tsx"),
+    route("loan-changes", "routes/back-office/loan-changes.tsx"),
+    route("customers", "routes/back-office/customers.tsx"),
+    route("customers/:id", "routes/back-office/customer.tsx"),
+    route("notices", "routes/back-office/notices.tsx"),
+    route("chat", "routes/back-office/chat.tsx"),
+    route("products", "routes/back-office/products.tsx"),
+    route("company", "routes/back-office/company.tsx"),
+    route("api-keys", "routes/back-office/api-keys.tsx"),
+    route("tkb", "routes/back-office/tkb.tsx"),
+    route("audit", "routes/back-office/audit.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -77,10 +77,10 @@ export type SignatureResponse = z.infer<typeof signatureResponse>;
 export const signatureStepRequest = z.object({ data: z.object({ step: z.string().min(1).max(50) }) });
 export const signatureCodeRequest = z.object({ data: z.object({ code: z.string().regex(/^\d{6}$/) }) });
 
-/** GET pub_api/v1/open/sandbox/outbox (sandbox only): the latest mails and SMS, newest first. */
+/** GET pub_api/v1/open/sandbox/outbox (sandbox only): the latest mails, SMS and pushes, newest first. */
 export const sandboxOutboxMessage = z.object({
   id: z.number().int(),
-  channel: z.enum(["mail", "sms"]),
+  channel: z.enum(["mail", "sms", "push"]),
   recipient: z.string(),
   subject: z.string(),
   body: z.string(),

@@ -46,7 +46,14 @@ export type AutoinvestRulesBody = z.infer<typeof autoinvestRules>;
 /** PATCH app_api/v1/accounts/{accountId}/investments/setup: the rules replace the account's. */
 export const autoinvestSetupRequest = z.object({ data: z.object({ autoinvest: autoinvestRules }) });
 
-/** The account's rules (the defaults, disabled, until the lender saves some); `updated_at` null until then. */
+/**
+ * The account's rules (the defaults, disabled, until the lender saves some); `updated_at` null until
+ * then. `products`: the active products the rules may name, for the form's choices.
+ */
 export const autoinvestSetupResponse = z.object({
-  data: z.object({ autoinvest: z.object({ ...autoinvestRules.shape, updated_at: z.string().nullable() }) }),
+  data: z.object({
+    autoinvest: z.object({ ...autoinvestRules.shape, updated_at: z.string().nullable() }),
+    products: z.array(z.object({ key: z.string(), name: z.string() })),
+  }),
 });
+export type AutoinvestSetupData = z.infer<typeof autoinvestSetupResponse>["data"];

@@ -57,7 +57,7 @@ export const shareInstalment = z.object({
   principal: rupiah,
   interest: rupiah,
   total: rupiah,
-  status: z.enum(["open", "paid"]),
+  status: z.enum(["open", "paid", "replaced"]),
   paid_on: z.string().nullable(),
 });
 
@@ -66,7 +66,14 @@ export const shareRepayment = shareReceived.extend({ business_date: z.string() }
 
 /** GET app_api/v1/accounts/{id}/investments/{investment_id}. */
 export const investmentDetailResponse = z.object({
-  data: investmentShare.extend({ schedule: z.array(shareInstalment), repayments: z.array(shareRepayment) }),
+  data: investmentShare.extend({
+    schedule: z.array(shareInstalment),
+    repayments: z.array(shareRepayment),
+    /** Whether the share is insured (decision 0024: the lender's automatic insurance when it was made). */
+    insured: z.boolean(),
+    /** The insurer's payment once the loan passed 90 days past due: the share is the insurer's from then on. */
+    insurance_claim: z.object({ business_date: z.string(), outstanding_principal: rupiah, amount: rupiah, insurer_reference: z.string() }).nullable(),
+  }),
 });
 export type InvestmentDetail = z.infer<typeof investmentDetailResponse>["data"];
 

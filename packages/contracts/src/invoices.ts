@@ -22,8 +22,8 @@ export const invoice = z.object({
   paid_late_fee: rupiah,
   /** What is still owed: late fee + interest + principal not yet paid. */
   outstanding: rupiah,
-  /** open or paid; an open invoice past due_on is late. */
-  status: z.enum(["open", "paid"]),
+  /** open or paid; an open invoice past due_on is late; replaced: superseded by a reschedule or restructure. */
+  status: z.enum(["open", "paid", "replaced"]),
   paid_on: isoDate.nullable(),
 });
 export type Invoice = z.infer<typeof invoice>;

@@ -38,9 +38,10 @@ export type ShellData = { company: CompanyInfo; tkb: TkbResponse; sandbox: boole
 
 /**
  * Step one of a flow as `GET flows/{key}/flow_progresses/new` answers it (nothing stored), or why
- * not: no such flow at this address (the page answers 404), or the flow needs a signed-in customer.
+ * not: no such flow at this address (the page answers 404), or the flow needs a signed-in customer,
+ * or it is not offered to this customer (409: the browser shows the reason).
  */
-export type FlowPreviewResult = { preview: FlowProgressNew } | { refused: "not_found" | "login_required" };
+export type FlowPreviewResult = { preview: FlowProgressNew } | { refused: "not_found" | "login_required" | "not_offered" };
 
 /** The server services a web loader may call in-process (apps/api/src/services.ts). */
 export type SiteServices = {

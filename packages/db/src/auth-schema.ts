@@ -136,10 +136,10 @@ export const auditEvents = pgTable(
   (t) => [index("audit_events_customer").on(t.customerId)],
 );
 
-/** Mail and SMS as the sandbox adapters deliver them: readable on the sandbox outbox page. */
+/** Mail, SMS and push as the sandbox adapters deliver them: readable on the sandbox outbox page. */
 export const outboxMessages = pgTable("outbox_messages", {
   id: serial("id").primaryKey(),
-  channel: text("channel", { enum: ["mail", "sms"] }).notNull(),
+  channel: text("channel", { enum: ["mail", "sms", "push"] }).notNull(),
   recipient: text("recipient").notNull(),
   subject: text("subject").notNull(),
   body: text("body").notNull(),

@@ -44,3 +44,25 @@ export const insuranceClaims = pgTable(
   },
   (t) => [check("insurance_claims_amounts", sql`${t.amount} > 0 and ${t.amount} <= ${t.outstandingPrincipal}`)],
 );
+
+/**
+ * One month's payment to the insurer of what the platform held for it at the month's end
+ * (decision 0024): premiums and recoveries on claimed shares, less what earlier months paid. One
+ * row per period (the daily job run twice pays once); `amount` 0 when nothing was held. The
+ * ledger transfer `insurer → bank_escrow` (`insurer_remittance:<period>`) moves the same amount.
+ */
+export const insurerRemittances = pgTable(
+  "insurer_remittances",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** YYYY-MM. */
+    period: text("period").notNull().unique("insurer_remittances_period"),
+    /** The business date it was paid on. */
+    businessDate: date("business_date", { mode: "string" }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    /** The insurer's reference for the payment; null when nothing was due. */
+    insurerReference: text("insurer_reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("insurer_remittances_amount", sql`${t.amount} >= 0`)],
+);

@@ -39,7 +39,7 @@ export const invoices = pgTable(
      */
     waivedInterest: rupiah("waived_interest").notNull().default(0),
     /** open: something is owed; paid: principal, interest and late fee all paid. Late = open past due_on. */
-    status: text("status", { enum: ["open", "paid"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "paid", "replaced"] }).notNull().default("open"),
     paidOn: date("paid_on", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,10 +27,15 @@ import * as autoinvestSchema from "./autoinvest-schema.ts";
 import * as apiKeySchema from "./api-key-schema.ts";
 import * as insuranceSchema from "./insurance-schema.ts";
 import * as staffSchema from "./staff-schema.ts";
+import * as backOfficeLoansSchema from "./back-office-loans-schema.ts";
+import * as deliverySchema from "./delivery-schema.ts";
+import * as refinancingSchema from "./refinancing-schema.ts";
+import * as customerCareSchema from "./customer-care-schema.ts";
+import * as settingsSchema from "./settings-schema.ts";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.ts";
 
 /** Every table, for typed queries. */
-export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema, ...insuranceSchema, ...staffSchema };
+export const schema = { ...appSchema, ...authSchema, ...addressSchema, ...flowSchema, ...loanSchema, ...statusSchema, ...clockSchema, ...ledgerSchema, ...invoiceSchema, ...investmentSchema, ...disbursalSchema, ...paymentSchema, ...withdrawalSchema, ...autoinvestSchema, ...apiKeySchema, ...insuranceSchema, ...staffSchema, ...backOfficeLoansSchema, ...deliverySchema, ...refinancingSchema, ...customerCareSchema, ...settingsSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -77,6 +82,28 @@ export type OpenDbOptions = {
   onIdleConnectionError?: (error: Error) => void;
 };
 
+/** The advisory lock key of the migrations ("pjmigr" in ASCII): one per database. */
+const MIGRATION_LOCK = 0x706a6d696772;
+
+/**
+ * Several instances starting together (a deploy behind a proxy) all migrate at start: on one
+ * session holding a PostgreSQL advisory lock, so one applies the migrations and the others wait,
+ * then find nothing left to apply (racing, they fail on drizzle's own CREATE TABLE).
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDb(options: OpenDbOptions = {}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -90,7 +117,7 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Database> {
       db,
       kind: "postgres",
       connection: { kind: "postgres", url: options.url },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => migrateLocked(pool),
       close: () => pool.end(),
     };
   }

@@ -26,8 +26,11 @@ export const payments = pgTable(
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     /** The gateway's own id (sandbox: `sandbox:<account>:<key>`): one payment per id. */
     gatewayTransactionId: text("gateway_transaction_id").notNull(),
-    /** reconciliation: a parked payment an operator matched to a loan (the parked row stays as it was). */
-    source: text("source", { enum: ["gateway", "sandbox", "reconciliation"] }).notNull(),
+    /**
+     * refinancing: a new loan's disbursal paid this loan off (refinancing-schema.ts);
+     * reconciliation: a parked payment an operator matched to a loan (the parked row stays as it was).
+     */
+    source: text("source", { enum: ["gateway", "sandbox", "refinancing", "reconciliation"] }).notNull(),
     /** As reported; may name no channel we know when parked. */
     channel: text("channel").notNull(),
     virtualAccountNumber: text("virtual_account_number").notNull(),

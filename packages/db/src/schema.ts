@@ -1,5 +1,5 @@
 import type { LoanSettings } from "@pinjaman/domain/loan-settings";
-import { bigint, boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 
 export const products = pgTable("products", {
@@ -9,6 +9,8 @@ export const products = pgTable("products", {
   loanType: text("loan_type", { enum: ["consumptive", "productive"] }).notNull(),
   /** The product's own daily rate; an offer never exceeds the OJK cap for its tenor. */
   dailyRatePpm: integer("daily_rate_ppm").notNull(),
+  /** The current upfront fee, ppm of the principal (product_pricing keeps every version). */
+  upfrontFeePpm: integer("upfront_fee_ppm").notNull().default(0),
   loanSettings: jsonb("loan_settings").$type<LoanSettings>().notNull(),
   playStoreLoanSettings: jsonb("play_store_loan_settings").$type<LoanSettings>().notNull(),
   active: boolean("active").notNull().default(true),
@@ -53,4 +55,7 @@ export const supportRequests = pgTable("support_requests", {
   requestId: text("request_id").notNull(),
   status: text("status", { enum: ["open", "answered", "closed"] }).notNull().default("open"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+  /** SHA-256 of the secret the chat panel keeps to read its answers (null for messages sent before answers existed). */
+  accessTokenHash: text("access_token_hash"),
+  answeredAt: timestamp("answered_at", { withTimezone: true }),
+}, (t) => [uniqueIndex("support_requests_access_token").on(t.accessTokenHash)]);

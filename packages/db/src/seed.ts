@@ -1,6 +1,7 @@
 import { LOAN_SETTINGS } from "@pinjaman/domain/loan-settings";
 import type { Db } from "./open-db.ts";
 import { companyConfig, products, tkbSnapshots } from "./schema.ts";
+import { productPricing } from "./settings-schema.ts";
 
 /** The sandbox company: what the site shows in the header, footer and contact pages. */
 export const SANDBOX_COMPANY = {
@@ -36,8 +37,32 @@ export async function seedSandbox(db: Db): Promise<boolean> {
     await tx.insert(products).values(
       SANDBOX_PRODUCTS.map((p) => ({ ...p, loanSettings: LOAN_SETTINGS, playStoreLoanSettings: LOAN_SETTINGS })),
     );
+    // Version 1 of each price list (back office, products and pricing): the values above.
+    await tx.insert(productPricing).values(SANDBOX_PRODUCTS.map((p) => ({ productKey: p.key, version: 1, dailyRatePpm: p.dailyRatePpm, upfrontFeePpm: 0, loanSettings: LOAN_SETTINGS, active: true })));
     await tx.insert(companyConfig).values(SANDBOX_COMPANY).onConflictDoNothing();
     await tx.insert(tkbSnapshots).values({ entries: SANDBOX_TKB, source: "seed" });
+  });
+  return true;
+}
+
+/** The company details shown in the header, footer and contact pages (company_config). */
+export type CompanyDetails = typeof SANDBOX_COMPANY;
+
+/**
+ * Outside the sandbox, an empty database gets the reference data the site cannot run without:
+ * the product catalogue (the flows name these products; prices stay inside the OJK guard and are
+ * changed in the back office) and the company details (the given ones over the defaults). No TKB
+ * figures (the tkb-snapshot job computes them from the book), no accounts, no loans. A database
+ * that has products is left alone. Answers whether it stored anything.
+ */
+export async function seedReferenceData(db: Db, company: Partial<CompanyDetails> = {}): Promise<boolean> {
+  const existing = await db.select({ key: products.key }).from(products).limit(1);
+  if (existing.length > 0) return false;
+  await db.transaction(async (tx) => {
+    await tx.insert(products).values(
+      SANDBOX_PRODUCTS.map((p) => ({ ...p, loanSettings: LOAN_SETTINGS, playStoreLoanSettings: LOAN_SETTINGS })),
+    );
+    await tx.insert(companyConfig).values({ ...SANDBOX_COMPANY, ...company }).onConflictDoNothing();
   });
   return true;
 }

@@ -69,10 +69,10 @@ export function matchesRules(rules: AutoinvestRules, target: AutoinvestTarget): 
 
 /**
  * What autoinvest may place in an application of `amount` of which `funded` is already held:
- * AUTOINVEST_SHARE_PPM of the amount, never more than what remains, in whole steps.
+ * AUTOINVEST_SHARE_PPM (or the platform setting staff saved) of the amount, never more than what remains, in whole steps.
  */
-export function autoinvestShare(amount: number, funded: number): number {
-  const share = Math.floor((amount * AUTOINVEST_SHARE_PPM) / 1_000_000);
+export function autoinvestShare(amount: number, funded: number, sharePpm: number = AUTOINVEST_SHARE_PPM): number {
+  const share = Math.floor((amount * sharePpm) / 1_000_000);
   return floorToStep(Math.min(share, amount - funded));
 }
 

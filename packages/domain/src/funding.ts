@@ -16,9 +16,12 @@ export const INVESTMENT_AMOUNT = { min: 100_000, step: 100_000 } as const;
  */
 export const FUNDING_PERIOD_DAYS = 14;
 
-/** The business date an application approved on `approvedOn` expires unless fully funded. */
-export function fundingDeadline(approvedOn: string): string {
-  return addDays(approvedOn, FUNDING_PERIOD_DAYS);
+/**
+ * The business date an application approved on `approvedOn` expires unless fully funded; the
+ * period is the platform setting staff may change (back office), FUNDING_PERIOD_DAYS by default.
+ */
+export function fundingDeadline(approvedOn: string, periodDays: number = FUNDING_PERIOD_DAYS): string {
+  return addDays(approvedOn, periodDays);
 }
 
 export type InvestmentAmountProblem = "below_minimum" | "not_a_step" | "above_remaining";

@@ -12,7 +12,7 @@ import { buildSchedule, type Instalment } from "./schedule.ts";
  */
 
 /** Open: not fully paid. Paid: principal, interest and late fee all paid. (Late = open past its due date, derived.) */
-export const INVOICE_STATUSES = ["open", "paid"] as const;
+export const INVOICE_STATUSES = ["open", "paid", "replaced"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export interface LoanTerms {

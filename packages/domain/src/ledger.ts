@@ -105,6 +105,8 @@ export const TRANSFER_CODES = [
   "insurance_claim",
   /** A claimed share passing from the lender to the insurer. */
   "insurance_subrogation",
+  /** A month's premiums and recoveries paid over to the insurer (decision 0024). */
+  "insurer_remittance",
   "overpayment",
   "write_off",
   "payment_parked",

@@ -29,3 +29,16 @@ export function claimAmount(outstandingPrincipal: number): number {
 export function premiumRatePpm(investment: { insured: boolean; claimed: boolean }): number {
   return investment.insured && !investment.claimed ? INSURANCE_PREMIUM_PPM : 0;
 }
+
+/**
+ * What the platform holds for the insurer (premiums, recoveries on claimed shares) is paid over
+ * monthly: on any business date, the month before it is the period due (a missed day is caught up
+ * the next). Answers "YYYY-MM" and the period's last date.
+ */
+export function remittancePeriodBefore(businessDate: string): { period: string; lastDay: string } {
+  const [year, month] = businessDate.split("-").map(Number) as [number, number];
+  const [y, m] = month === 1 ? [year - 1, 12] : [year, month - 1];
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const period = `${y}-${String(m).padStart(2, "0")}`;
+  return { period, lastDay: `${period}-${String(lastDay).padStart(2, "0")}` };
+}

@@ -1,4 +1,5 @@
 import type { FieldConfig, FieldOption, FieldTemplateKey, StepTemplate } from "@pinjaman/contracts/flows";
+import type { OfferedFlowKey } from "@pinjaman/domain/borrower-offers";
 
 /**
  * Flows are data (DESIGN.md section 5): these types describe a definition as it is kept in the
@@ -46,7 +47,9 @@ export type StepCheckKey =
   | "business_data"
   | "bank_account"
   /** The lender flow's own answers: NPWP, the NIK a known customer already gave, declared income. */
-  | "lender_data";
+  | "lender_data"
+  /** A multi-product flow: the chosen product is one the customer is offered (borrower-offers.ts). */
+  | "product_choice";
 
 /** Server operations a step offers through POST flow_progresses/{id}/actions. */
 export type StepActionKey = "send_signature_code" | "resend_signature_code" | "check_voice_recording";
@@ -76,17 +79,22 @@ export type CompletionKey =
   | "lender_registration"
   /** The investment account's automatic insurance (decision 0024). */
   | "insurance_setting"
+  /** A loan-account flow: a new loan whose disbursal pays the old loan off (modules/flows/refinancing.ts). */
+  | "refinancing_application"
   /** An information page (no_flow_available): it has no movement and never completes. */
   | "none";
 
 /** Completions that submit a loan application: their start is bound by the new-loan rule. */
 export const LOAN_APPLICATION_COMPLETIONS: readonly CompletionKey[] = ["loan_application", "returning_loan_application"];
 
+/** Completions that submit a priced offer (the calculator's amount and term), the new-loan ones and refinancing. */
+export const PRICED_COMPLETIONS: readonly CompletionKey[] = [...LOAN_APPLICATION_COMPLETIONS, "refinancing_application"];
+
 /**
  * Values the server fills in when a progress starts (decision 0018): what it knows of the
  * customer (profile and last application), or why the new-loan rule forbids a new loan.
  */
-export type PrefillKey = "known_customer" | "new_loan_refusal" | "insurance_setting";
+export type PrefillKey = "known_customer" | "new_loan_refusal" | "insurance_setting" | "no_flow_reason" | "refinancing";
 
 export type FlowDefinition = {
   key: string;
@@ -101,6 +109,13 @@ export type FlowDefinition = {
   applicationStatuses?: { allowed: string[]; code: string; refusal: string };
   completion: CompletionKey;
   prefill?: PrefillKey;
+  /**
+   * A flow offered by rule (packages/domain/src/borrower-offers.ts): it starts only for a customer
+   * it is offered to, and its product's loan settings are narrowed to that customer's limits.
+   */
+  offer?: OfferedFlowKey;
+  /** The product is the customer's choice (field product_key), not `productKey`. */
+  productChoice?: boolean;
   /** Where the site goes after completion. */
   completedRedirect: string;
 };

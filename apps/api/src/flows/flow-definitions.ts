@@ -12,6 +12,11 @@ import { splOnboarding } from "./definitions/spl-onboarding.ts";
 import { splReturning } from "./definitions/spl-returning.ts";
 import { splReturningNtb } from "./definitions/spl-returning-ntb.ts";
 import { voiceAiBizbaz } from "./definitions/voice-ai-bizbaz.ts";
+import { consumerInstallmentLoan } from "./definitions/consumer-installment-loan.ts";
+import { miniInstallmentLoan } from "./definitions/mini-installment-loan.ts";
+import { noFlowAvailableV2 } from "./definitions/no-flow-available-v2.ts";
+import { refinancing } from "./definitions/refinancing.ts";
+import { repeatMultiProduct } from "./definitions/repeat-multi-product.ts";
 
 /** Every flow the platform ships; loaded into the database at start (flow-catalogue.ts). */
 export const FLOW_DEFINITIONS: readonly FlowDefinition[] = [
@@ -28,4 +33,10 @@ export const FLOW_DEFINITIONS: readonly FlowDefinition[] = [
   bniPayrollLoanPlusPayrollLoanReturning,
   noFlowAvailable,
   lenderOnboarding,
+  // The remaining borrower flows (decision "borrower flow offers").
+  consumerInstallmentLoan,
+  miniInstallmentLoan,
+  repeatMultiProduct,
+  noFlowAvailableV2,
+  refinancing,
 ];

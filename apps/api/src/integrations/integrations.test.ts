@@ -6,10 +6,8 @@ import { buildApp } from "../app.ts";
 import { ConfigError } from "../config.ts";
 import { testApp, testConfig, type TestApp } from "../../test/harness.ts";
 import { registerErrorHandling } from "../plugins/errors.ts";
-import { selectMailer } from "./mail.ts";
-import { IntegrationNotConfigured } from "./not-configured.ts";
+import { selectDeliveryProviders } from "./delivery/select-providers.ts";
 import { sandboxOutboxRoutes } from "./outbox-routes.ts";
-import { selectSms } from "./sms.ts";
 
 describe("mail and SMS adapters with the sandbox outbox", () => {
   let t: TestApp;
@@ -33,13 +31,28 @@ describe("mail and SMS adapters with the sandbox outbox", () => {
     expect(all.find((m) => m.channel === "sms")).toMatchObject({ recipient: "+6281234567890", subject: "", body: "Kode 123456" });
   });
 
-  it("refuses to start outside the sandbox, naming what is missing, rather than pretend to deliver", async () => {
+  it("refuses to start outside the sandbox without an SMTP server and an SMS gateway, naming each variable, rather than pretend to deliver", async () => {
     const config = testConfig({ SANDBOX: "0", COMPANY_API_KEY: "k".repeat(32) });
-    expect(() => selectMailer(config, t.database.db)).toThrow(IntegrationNotConfigured);
-    expect(() => selectSms(config, t.database.db)).toThrow(/SANDBOX: SMS delivery outside the sandbox needs a provider adapter, and none is configured/);
+    expect(() => selectDeliveryProviders(config)).toThrow(ConfigError);
     const started = buildApp({ db: t.database.db, config });
     await expect(started).rejects.toBeInstanceOf(ConfigError);
-    await expect(started).rejects.toThrow(/^Invalid configuration:\n {2}SANDBOX: mail delivery outside the sandbox/);
+    await expect(started).rejects.toThrow(
+      "Invalid configuration:\n" +
+        "  SMTP_URL: mail delivery outside the sandbox needs an SMTP server: set SMTP_URL (smtp://user:pass@host:587) or SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS\n" +
+        "  MAIL_FROM: mail delivery outside the sandbox needs the sender (`Pinjaman <no-reply@example.co.id>`)\n" +
+        "  SMS_PROVIDER: SMS delivery outside the sandbox needs an SMS gateway: set SMS_PROVIDER=infobip, INFOBIP_BASE_URL and INFOBIP_API_KEY",
+    );
+    // Mail alone is not enough; a push key file that cannot be read is named too.
+    const partly = testConfig({ SANDBOX: "0", SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "no-reply@pinjaman.test", PUSH_PROVIDER: "fcm", FCM_SERVICE_ACCOUNT_FILE: "/nonexistent/key.json" });
+    expect(() => selectDeliveryProviders(partly)).toThrow(/^Invalid configuration:\n {2}SMS_PROVIDER: .*\n {2}FCM_SERVICE_ACCOUNT_FILE: cannot read \/nonexistent\/key\.json: ENOENT/);
+  });
+
+  it("stores a sandbox push in the outbox with its token and title, shown on the outbox page", async () => {
+    await t.app.push.send({ token: "fcm-token-sandbox", title: "Pengajuan disetujui", body: "Dana segera dikirim" });
+    const res = await t.app.inject({ method: "GET", url: "/pub_api/v1/open/sandbox/outbox" });
+    expect(res.json().data[0]).toEqual({ id: expect.any(Number), channel: "push", recipient: "fcm-token-sandbox", subject: "Pengajuan disetujui", body: "Dana segera dikirim", created_at: expect.any(String) });
+    expect(t.app.deliveryProviders).toBe(null);
+    expect(await t.database.db.select().from(schema.deliveries)).toEqual([]);
   });
 
   it("has no outbox page outside the sandbox", async () => {

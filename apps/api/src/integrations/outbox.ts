@@ -2,7 +2,7 @@ import { desc } from "drizzle-orm";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 
-export type OutboxChannel = "mail" | "sms";
+export type OutboxChannel = "mail" | "sms" | "push";
 
 export type OutboxEntry = {
   id: number;

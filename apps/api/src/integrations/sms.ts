@@ -1,6 +1,5 @@
 import type { Db } from "@pinjaman/db";
-import type { Config } from "../config.ts";
-import { IntegrationNotConfigured } from "./not-configured.ts";
+import { queueSms } from "./delivery/deliveries.ts";
 import { storeInOutbox } from "./outbox.ts";
 
 export type SmsMessage = { to: string; body: string };
@@ -14,8 +13,17 @@ export function sandboxSms(db: Db): SmsSender {
   };
 }
 
-/** The SMS adapter for this configuration; throws IntegrationNotConfigured at start when none fits. */
-export function selectSms(config: Pick<Config, "sandbox">, db: Db): SmsSender {
-  if (config.sandbox) return sandboxSms(db);
-  throw new IntegrationNotConfigured("SMS");
+/** Real SMS: queued in `deliveries`, sent through the SMS gateway by the delivery job (see mail.ts). */
+export function queuedSms(db: Db, sendNow?: (deliveryId: string) => void): SmsSender {
+  return {
+    async send(message) {
+      const id = await queueSms(db, message);
+      sendNow?.(id);
+    },
+  };
+}
+
+/** The SMS adapter for this configuration (outside the sandbox the gateway is checked at start). */
+export function selectSms(config: { sandbox: boolean }, db: Db, sendNow?: (deliveryId: string) => void): SmsSender {
+  return config.sandbox ? sandboxSms(db) : queuedSms(db, sendNow);
 }

@@ -4,6 +4,7 @@ import type { ChannelCodes } from "@pinjaman/domain/virtual-accounts";
 import type { FastifyBaseLogger } from "fastify";
 import type { BankAdapter } from "../integrations/bank/bank-adapter.ts";
 import type { InsurerAdapter } from "../integrations/insurer/insurer-adapter.ts";
+import type { DeliveryProviders } from "../integrations/delivery/transports.ts";
 import { DEFAULT_PLATFORM_FEE_PPM } from "../config.ts";
 import type { RepaymentSettings } from "../modules/repayments/payment-service.ts";
 
@@ -21,13 +22,18 @@ export type JobIntegrations = {
   virtualAccountCodes: ChannelCodes | null;
   /** How repayments are split (config.platformFeePpm), for jobs that receive payments. */
   repayment: RepaymentSettings;
+  /** The real mail, SMS and push providers (outside the sandbox); absent in the sandbox and in tests. */
+  delivery?: DeliveryProviders | null;
 };
 
 /** For runs given no integrations (tests of jobs that call none): any call fails loudly. */
 export const NO_INTEGRATIONS: JobIntegrations = {
   sandbox: false,
   bank: { transfer: () => Promise.reject(new Error("this job run was given no bank adapter")) },
-  insurer: { fileClaim: () => Promise.reject(new Error("this job run was given no insurer adapter")) },
+  insurer: {
+    fileClaim: () => Promise.reject(new Error("this job run was given no insurer adapter")),
+    remit: () => Promise.reject(new Error("this job run was given no insurer adapter")),
+  },
   virtualAccountCodes: null,
   repayment: { platformFeePpm: DEFAULT_PLATFORM_FEE_PPM },
 };

@@ -1,9 +1,11 @@
+import { deliveriesJob } from "./definitions/deliveries.ts";
 import { autoinvestJob } from "./definitions/autoinvest.ts";
 import { coolingOffJob } from "./definitions/cooling-off.ts";
 import { disbursalJob } from "./definitions/disbursal.ts";
 import { withdrawalJob } from "./definitions/withdrawal.ts";
 import { fundingDeadlineJob } from "./definitions/funding-deadline.ts";
 import { insuranceClaimsJob } from "./definitions/insurance-claims.ts";
+import { insurerRemittanceJob } from "./definitions/insurer-remittance.ts";
 import { sandboxBookRepaymentsJob } from "./definitions/sandbox-book-repayments.ts";
 import { housekeepingJob } from "./definitions/housekeeping.ts";
 import { lateFeeAccrualJob } from "./definitions/late-fee-accrual.ts";
@@ -15,4 +17,4 @@ import type { JobDefinition } from "./job-definition.ts";
  * Every job the server runs. A new job is a file in definitions/ (`defineJob({ name, runs, handler })`)
  * and one line here. Jobs due at the same minute run in this order when the sandbox clock moves.
  */
-export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, autoinvestJob, coolingOffJob, disbursalJob, withdrawalJob, lateFeeAccrualJob, insuranceClaimsJob, sandboxBookRepaymentsJob, tkbSnapshotJob, paymentRemindersJob, housekeepingJob];
+export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, autoinvestJob, coolingOffJob, disbursalJob, withdrawalJob, lateFeeAccrualJob, insuranceClaimsJob, insurerRemittanceJob, sandboxBookRepaymentsJob, tkbSnapshotJob, paymentRemindersJob, housekeepingJob, deliveriesJob];

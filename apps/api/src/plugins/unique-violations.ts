@@ -49,6 +49,13 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   withdrawals_account_key: "created only under a row lock on the investment account, after looking the key up (decision 0020)",
   withdrawals_signature: "created only under a row lock on the investment account; the code's signature is consumed in that transaction (decision 0020)",
   payments_gateway_transaction: "checked and written under a transaction-scoped advisory lock on the transaction id (decision 0016)",
+  approval_requests_one_pending_write_off: "a write-off request locks its loan's account row before checking for a pending one (modules/approvals)",
+  loan_change_requests_one_pending: "a loan change request locks its loan's account row before checking for a pending one (modules/loan-changes)",
+  insurer_remittances_period: "written only by the daily insurer-remittance job, one run per business date (job_runs), with ON CONFLICT DO NOTHING",
+  customer_blocks_active: "a block locks its customer's row before checking for one in force (modules/customers/customer-blocks.ts)",
+  support_requests_access_token: "hashes of 256-bit random tokens",
+  product_pricing_version: "a new price version locks its product's row first; the first version is written with ON CONFLICT DO NOTHING (modules/settings/pricing-service.ts)",
+  refinancings_application: "inserted once, for the application just created in the same transaction by the refinancing completion (modules/flows/refinancing.ts)",
   api_keys_key_hash: "hash of a 256-bit random key, written only by `npm run api-key` and the sandbox seed (ON CONFLICT DO NOTHING; decision 0023)",
 };
 

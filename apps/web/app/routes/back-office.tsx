@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: t("back_office.meta_title") }, { name: "robots", content: "noindex" }];
+  return [{ title: t("back_office.meta_title") }, { name: "description", content: t("back_office.meta_description") }, { name: "robots", content: "noindex" }];
 }
 
 /** /back-office and its pages (decision 0026). */

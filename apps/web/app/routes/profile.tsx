@@ -1,7 +1,9 @@
 import { t } from "@pinjaman/i18n";
 import { ProfilePage } from "../features/auth/profile-page.tsx";
+import { BorrowerOffers } from "../features/borrower-offers/borrower-offers.tsx";
 import { InvestmentAccountsList } from "../features/lender/investment-accounts-list.tsx";
 import { Dashboard } from "../features/loans/dashboard.tsx";
+import { PersonalDataSection } from "../features/personal-data/personal-data-section.tsx";
 import { guardRoute } from "../features/session/route-guards.ts";
 import { sessionFromRequest } from "../features/session/session.server.ts";
 import { useSessionState } from "../features/session/session-store.ts";
@@ -24,7 +26,9 @@ export default function Profile() {
   return (
     <ProfilePage>
       <Dashboard customerKey={customerKey} />
+      <BorrowerOffers customerKey={customerKey} />
       <InvestmentAccountsList customerKey={customerKey} />
+      {customerKey && <PersonalDataSection />}
     </ProfilePage>
   );
 }

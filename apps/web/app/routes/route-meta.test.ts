@@ -20,6 +20,7 @@ describe("every page's meta tags", () => {
 
   it("cover the routes that render a page", () => {
     expect(pages.map(([path]) => path).sort()).toEqual([
+      "./back-office.tsx",
       "./flows.tsx",
       "./forgot-password.tsx",
       "./home.tsx",

@@ -1,5 +1,5 @@
 import type { Db } from "@pinjaman/db";
-import { ConfigError, type Config } from "../../config.ts";
+import { ConfigError, type Config, type SimulableProvider } from "../../config.ts";
 import { sandboxBank } from "./sandbox-bank.ts";
 
 /** A transfer from the platform's escrow account to a borrower's bank account (disbursal). */
@@ -25,12 +25,14 @@ export type BankAdapter = { transfer(transfer: BankTransfer): Promise<BankTransf
 
 /**
  * The bank adapter for this configuration. Only the sandbox bank exists: outside the sandbox the
- * server refuses to start rather than pretend to pay borrowers.
+ * server refuses to start rather than pretend to pay borrowers, unless the deployment says it
+ * runs the bank simulated (SIMULATED_PROVIDERS=bank: a staging or pilot installation).
  */
-export function selectBank(config: Pick<Config, "sandbox" | "bank">, db: Db): BankAdapter {
+export function selectBank(config: Pick<Config, "sandbox" | "bank"> & { simulatedProviders?: readonly SimulableProvider[] }, db: Db): BankAdapter {
   if (config.bank.adapter === "sandbox" && config.sandbox) return sandboxBank(db, config.bank.sandboxDisbursal);
+  if (!config.sandbox && config.simulatedProviders?.includes("bank")) return sandboxBank(db, config.bank.sandboxDisbursal);
   throw new ConfigError(
     "Invalid configuration:\n  BANK_ADAPTER: paying borrowers outside the sandbox needs a bank adapter, and none is configured. " +
-      "Start with SANDBOX=1 (the sandbox bank pays nobody; BANK_ADAPTER=sandbox) or add the bank's adapter in apps/api/src/integrations/bank/.",
+      "Start with SANDBOX=1 (the sandbox bank pays nobody; BANK_ADAPTER=sandbox), set SIMULATED_PROVIDERS=bank to run it simulated knowingly, or add the bank's adapter in apps/api/src/integrations/bank/.",
   );
 }

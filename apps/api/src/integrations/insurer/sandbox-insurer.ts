@@ -13,5 +13,8 @@ export function sandboxInsurer(): InsurerAdapter {
       if (amount <= 0) return { ok: false, retryable: false, reason: "nothing outstanding (sandbox)" };
       return { ok: true, insurerReference: `SBX-${claim.reference}`, amount };
     },
+    async remit(remittance) {
+      return { ok: true, insurerReference: `SBX-${remittance.reference}` };
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Config } from "../../config.ts";
+import type { Config, SimulableProvider } from "../../config.ts";
 import { IntegrationNotConfigured } from "../not-configured.ts";
 
 export type OpenBankingConnection = {
@@ -43,7 +43,12 @@ export function sandboxOpenBanking(capacity = SANDBOX_OPEN_BANKING_CAPACITY): Op
   };
 }
 
-export function selectOpenBanking(config: Pick<Config, "sandbox">): OpenBankingProvider {
-  if (config.sandbox) return sandboxOpenBanking();
+/**
+ * The open-banking provider of this configuration. A certified provider (Brankas, Brick, Ayoconnect…)
+ * implements OpenBankingProvider; until one is wired, outside the sandbox the sandbox widget runs
+ * only when the deployment says so (SIMULATED_PROVIDERS=open_banking), else the start fails.
+ */
+export function selectOpenBanking(config: Pick<Config, "sandbox"> & { simulatedProviders?: readonly SimulableProvider[] }): OpenBankingProvider {
+  if (config.sandbox || config.simulatedProviders?.includes("open_banking")) return sandboxOpenBanking();
   throw new IntegrationNotConfigured("Open banking");
 }

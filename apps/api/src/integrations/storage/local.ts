@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { link, mkdir, open, stat, unlink } from "node:fs/promises";
+import { link, mkdir, open, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -81,6 +81,10 @@ export class LocalStorage implements FileStorage {
   }
 
   /** Keys are made by the service (field_uploads/<uuid>); the check keeps any other out of `dir`. */
+  async remove(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
   path(key: string): string {
     const path = resolve(this.dir, key);
     if (!path.startsWith(`${this.dir}/`)) throw new Error(`object key outside the upload directory: ${key}`);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Config } from "../../config.ts";
+import type { Config, SimulableProvider } from "../../config.ts";
 import { IntegrationNotConfigured } from "../not-configured.ts";
 
 /** Only audio, and only this much: 30 s of browser opus/webm is far below it (spec section 9). */
@@ -70,7 +70,8 @@ export function sandboxVoice(capacity = SANDBOX_VOICE_CAPACITY): VoiceAdapter & 
 }
 
 /** The voice adapter for this configuration; outside the sandbox none exists yet, so start fails. */
-export function selectVoice(config: Pick<Config, "sandbox">): VoiceAdapter {
-  if (config.sandbox) return sandboxVoice();
+export function selectVoice(config: Pick<Config, "sandbox"> & { simulatedProviders?: readonly SimulableProvider[] }): VoiceAdapter {
+  // SIMULATED_PROVIDERS=voice: outside the sandbox, knowingly keep recordings in memory.
+  if (config.sandbox || config.simulatedProviders?.includes("voice")) return sandboxVoice();
   throw new IntegrationNotConfigured("Voice recording");
 }

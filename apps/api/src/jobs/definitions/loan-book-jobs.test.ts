@@ -14,6 +14,7 @@ import { startJobRunner, type JobRunner } from "../job-runner.ts";
 import { jobDefinitions } from "../registry.ts";
 import { lateFeeAccrualJob } from "./late-fee-accrual.ts";
 import { paymentRemindersJob } from "./payment-reminders.ts";
+import { tkbSnapshotJob } from "./tkb-snapshot.ts";
 
 const log = pino({ level: "silent" });
 /** The daily late fee on an unpaid instalment of a consumptive loan from 2026: 0.1 % (OJK cap). */
@@ -93,15 +94,22 @@ describe(`the loan book's daily jobs in the registry (${process.env.TEST_DATABAS
     const days = daysBetween(today, first.dueOn) + 3;
     const res = await t.app.inject({ method: "POST", url: "/app_api/v1/sandbox/clock", headers: { "x-locale": "id" }, payload: { data: { days } } });
     expect(res.statusCode).toBe(200);
-    const { business_date: businessDate, job_runs: runs } = res.json().data;
+    const { business_date: businessDate, business_time: businessTime, job_runs: runs } = res.json().data;
     expect(businessDate).toBe(addDays(first.dueOn, 3));
+    // A daily job has run for today only once its time (00:10, 00:20 Jakarta) has passed on the moved clock.
+    const lastRunOf = (job: { runs: Parameters<typeof currentOccurrence>[0] }) => currentOccurrence(job.runs, new Date(businessTime)).businessDate;
+    const accruedThrough = lastRunOf(lateFeeAccrualJob);
+    expect([addDays(businessDate, -1), businessDate]).toContain(accruedThrough);
     const ranOn = (job: string) => runs.filter((r: { job: string }) => r.job === job).map((r: { business_date: string }) => r.business_date);
     expect(ranOn("late-fee-accrual")).toHaveLength(days);
-    expect(ranOn("tkb-snapshot").at(-1)).toBe(businessDate);
+    expect(ranOn("tkb-snapshot").at(-1)).toBe(lastRunOf(tkbSnapshotJob));
     expect(ranOn("payment-reminders")).toHaveLength(days);
-    expect(await invoice(first.id)).toMatchObject({ lateFee: 3 * daily(first), lateFeeAccruedThrough: businessDate, status: "open" });
-    // Three days late: all of the book's outstanding principal is past due (> 0 days), none > 30.
-    const [latest] = await t.app.db.select().from(schema.tkbSnapshots).where(and(eq(schema.tkbSnapshots.source, "book"), eq(schema.tkbSnapshots.asOf, businessDate)));
+    expect(await invoice(first.id)).toMatchObject({ lateFee: daysBetween(first.dueOn, accruedThrough) * daily(first), lateFeeAccruedThrough: accruedThrough, status: "open" });
+    // Days late: all of the book's outstanding principal is past due (> 0 days), none > 30.
+    const [latest] = await t.app.db
+      .select()
+      .from(schema.tkbSnapshots)
+      .where(and(eq(schema.tkbSnapshots.source, "book"), eq(schema.tkbSnapshots.asOf, lastRunOf(tkbSnapshotJob))));
     expect(latest?.entries).toEqual([
       { name: "TKB0", basisPoints: 0 },
       { name: "TKB30", basisPoints: 10000 },

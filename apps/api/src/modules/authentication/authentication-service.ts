@@ -6,6 +6,7 @@ import { t } from "@pinjaman/i18n";
 import type { Mailer } from "../../integrations/mail.ts";
 import { decoyHash, verifyPassword } from "../accounts/passwords.ts";
 import { recordAudit, type RequestOrigin } from "../audit/audit-service.ts";
+import { accountBlocked, activeBlock } from "../customers/customer-blocks.ts";
 import { createSession, revokeSession, type IssuedSession } from "../sessions/session-service.ts";
 import { hashToken, newCode } from "../sessions/tokens.ts";
 import { clearThrottle, hitThrottle, refundThrottle, type ThrottleRule } from "../throttle/throttle-service.ts";
@@ -114,6 +115,11 @@ export async function loginWithPassword(
     const reason = !customer ? "unknown_email" : customer.passwordHash ? "wrong_password" : "no_password";
     await recordAudit(db, origin, "login_failed", customer?.id ?? null, { reason });
     return { kind: "invalid_credentials" };
+  }
+  // A blocked customer learns why (only after the right password, so the block reveals nothing to others).
+  if (await activeBlock(db, customer.id)) {
+    await recordAudit(db, origin, "login_failed", customer.id, { reason: "blocked" });
+    throw accountBlocked();
   }
 
   const priorFailures = accountHit.count - 1;
@@ -249,6 +255,8 @@ export async function enterLoginCode(
     now,
   );
   if (checked.kind !== "matched") return checked;
+  // Blocked between the password and the code: no session.
+  if (await activeBlock(db, customerId)) throw accountBlocked();
 
   const session = await db.transaction(async (tx) => {
     const [won] = await tx

@@ -1,4 +1,5 @@
 import { schema, type Db } from "@pinjaman/db";
+import { platformSettings } from "../settings/company-settings.ts";
 import { allocateRoundRobin, autoinvestKey, autoinvestShare, lenderBudget, matchesRules } from "@pinjaman/domain/autoinvest";
 import { balanceOf, ZERO_TOTALS } from "@pinjaman/domain/ledger";
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
@@ -69,6 +70,7 @@ async function rotate(tx: Db, served: readonly string[]): Promise<void> {
  * null when there was nothing to do.
  */
 export async function allocateApplication(db: Db, applicationId: string, businessDate: string): Promise<ApplicationAllocation | null> {
+  const { autoinvest_share_ppm: sharePpm } = await platformSettings(db);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const application = await lockedApplication(tx, applicationId);
@@ -78,7 +80,7 @@ export async function allocateApplication(db: Db, applicationId: string, busines
     const funded = Number(((await tx.execute(sql`select application_funded_amount(${applicationId}::uuid) as funded`)) as unknown as { rows: { funded: string }[] }).rows[0]!.funded);
     const lenders = (await enabledLenders(tx, application.borrower)).filter((l) => matchesRules(rulesOf(l.settings), application));
     const plan = allocateRoundRobin(
-      autoinvestShare(application.amount, funded),
+      autoinvestShare(application.amount, funded, sharePpm),
       lenders.map((l) => ({ id: l.settings.investmentAccountId, budget: lenderBudget(rulesOf(l.settings), balanceOf("lender_funds", l.funds ?? ZERO_TOTALS).available, Number(l.held ?? 0)) })),
     );
     const owners = new Map(lenders.map((l) => [l.settings.investmentAccountId, l.settings.customerId]));

@@ -2,7 +2,7 @@ import type { AutoinvestRulesBody } from "@pinjaman/contracts/autoinvest";
 import { schema, type Db } from "@pinjaman/db";
 import { AUTOINVEST_DEFAULTS, type AutoinvestRules, type RiskGrade } from "@pinjaman/domain/autoinvest";
 import { t } from "@pinjaman/i18n";
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { FieldErrors } from "../../plugins/errors.ts";
 import { ownInvestmentAccount } from "../ledger/lender-funds.ts";
 import "@pinjaman/i18n/ns/autoinvest";
@@ -31,6 +31,11 @@ export async function autoinvestSetup(db: Db, customerId: string, accountId: str
   await ownInvestmentAccount(db, customerId, accountId);
   const [row] = await db.select().from(autoinvestSettings).where(eq(autoinvestSettings.investmentAccountId, accountId));
   return row ? body(rulesOf(row), row.updatedAt) : body(AUTOINVEST_DEFAULTS, null);
+}
+
+/** The active products autoinvest rules may name, by key. */
+export async function autoinvestProducts(db: Db): Promise<{ key: string; name: string }[]> {
+  return db.select({ key: schema.products.key, name: schema.products.name }).from(schema.products).where(eq(schema.products.active, true)).orderBy(asc(schema.products.key));
 }
 
 /** Every product key named must be a product (422 on `product_keys` naming the unknown ones). */

@@ -46,7 +46,12 @@ describe("PATCH and GET app_api/v1/accounts/{id}/investments/setup", () => {
     const rules = { ...OPEN_RULES, amount_per_loan: 300_000, risk_grades: ["A", "B"], product_keys: ["spl"], reserve: 1_000_000 };
     const saved = await setup(sari, "PATCH", rules);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ data: { autoinvest: { ...rules, updated_at: expect.any(String) } } });
+    const products = (await t.app.db.select({ key: schema.products.key, name: schema.products.name, active: schema.products.active }).from(schema.products))
+      .filter((p) => p.active)
+      .map(({ key, name }) => ({ key, name }))
+      .sort((a, b) => (a.key < b.key ? -1 : 1));
+    expect(products.map((p) => p.key)).toContain("spl");
+    expect(saved.json()).toEqual({ data: { autoinvest: { ...rules, updated_at: expect.any(String) }, products } });
     expect((await setup(sari, "GET")).json()).toEqual(saved.json());
   });
 

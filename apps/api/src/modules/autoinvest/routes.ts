@@ -4,7 +4,7 @@ import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf } from "../identity/caller.ts";
-import { autoinvestSetup, saveAutoinvestSetup } from "./autoinvest-settings.ts";
+import { autoinvestProducts, autoinvestSetup, saveAutoinvestSetup } from "./autoinvest-settings.ts";
 
 const investmentAccountAccess: FastifyContextConfig = { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "investment_account" }] } };
 const refused = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -22,7 +22,7 @@ export const autoinvestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: autoinvestSetupResponse, ...refused },
       },
     },
-    async (request) => ({ data: { autoinvest: await autoinvestSetup(app.db, callerOf(request).customerId, request.params.id) } }),
+    async (request) => ({ data: { autoinvest: await autoinvestSetup(app.db, callerOf(request).customerId, request.params.id), products: await autoinvestProducts(app.db) } }),
   );
 
   app.patch(
@@ -37,6 +37,8 @@ export const autoinvestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: autoinvestSetupResponse, ...refused, 422: errorBody },
       },
     },
-    async (request) => ({ data: { autoinvest: await saveAutoinvestSetup(app.db, callerOf(request).customerId, request.params.id, request.body.data.autoinvest) } }),
+    async (request) => ({
+      data: { autoinvest: await saveAutoinvestSetup(app.db, callerOf(request).customerId, request.params.id, request.body.data.autoinvest), products: await autoinvestProducts(app.db) },
+    }),
   );
 };

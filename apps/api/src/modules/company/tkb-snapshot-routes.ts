@@ -6,6 +6,7 @@ import { Refusal } from "../../plugins/errors.ts";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { basisPointsToPercent } from "./tkb-service.ts";
 import { takeTkbSnapshot } from "./tkb-snapshot.ts";
+import { recordStaffAction } from "../staff/staff-actions.ts";
 import "@pinjaman/i18n/ns/api";
 
 /** The TKB snapshot on demand (the daily job takes one too), for operators. */
@@ -21,9 +22,16 @@ export const tkbSnapshotRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: tkbSnapshotResponse, 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const { date } = await businessNow(app.db, { sandbox: app.config.sandbox });
-      const snapshot = await app.db.transaction((tx) => takeTkbSnapshot(tx, date));
+      const snapshot = await app.db.transaction(async (tx) => {
+        const taken = await takeTkbSnapshot(tx, date);
+        if (taken) {
+          const after = { as_of: taken.asOf, outstanding_principal: taken.outstandingPrincipal, entries: taken.entries };
+          await recordStaffAction(tx, request, { permission: "tkb.manage", action: "tkb_snapshot.take", subjectType: "tkb_snapshot", subjectId: String(taken.id), after });
+        }
+        return taken;
+      });
       if (!snapshot) throw new Refusal(409, "tkb_book_empty", t("api.tkb_book_empty"));
       reply.code(201);
       return {

@@ -1,5 +1,5 @@
 import type { Db } from "@pinjaman/db";
-import { COOLING_OFF_DAYS, disbursalSplit } from "@pinjaman/domain/disbursal";
+import { COOLING_OFF_DAYS, disbursalSplit, UPFRONT_FEE_PPM } from "@pinjaman/domain/disbursal";
 import { sql } from "drizzle-orm";
 import { SYSTEM, transitionApplication } from "../account-applications/status-transitions.ts";
 
@@ -12,13 +12,18 @@ import { SYSTEM, transitionApplication } from "../account-applications/status-tr
  */
 export async function startDueDisbursals(tx: Db, businessDate: string, at: Date): Promise<string[]> {
   const due = (await tx.execute(sql`
-    select id, amount from account_applications
-    where status = 'waiting_for_deadline' and funded_on <= ${businessDate}::date - ${COOLING_OFF_DAYS}::int
-    order by id
-    for update`)) as unknown as { rows: { id: string; amount: string | number }[] };
+    select a.id, a.amount,
+      -- The upfront fee of the price list the application was priced with (decision "products, pricing and settings").
+      coalesce((select p.upfront_fee_ppm from product_pricing p
+                where p.product_key = acc.product_key and p.effective_from <= a.created_at
+                order by p.effective_from desc, p.version desc limit 1), ${UPFRONT_FEE_PPM}::int) as fee_ppm
+    from account_applications a join accounts acc on acc.id = a.account_id
+    where a.status = 'waiting_for_deadline' and a.funded_on <= ${businessDate}::date - ${COOLING_OFF_DAYS}::int
+    order by a.id
+    for update of a`)) as unknown as { rows: { id: string; amount: string | number; fee_ppm: number }[] };
   if (due.rows.length === 0) return [];
   for (const { id } of due.rows) await transitionApplication(tx, id, "start_disbursal", SYSTEM, "cooling-off period over");
-  const rows = due.rows.map(({ id, amount }) => ({ id, ...disbursalSplit(Number(amount)) }));
+  const rows = due.rows.map(({ id, amount, fee_ppm }) => ({ id, ...disbursalSplit(Number(amount), Number(fee_ppm)) }));
   await tx.execute(sql`
     insert into disbursals (account_application_id, payout, upfront_fee, next_attempt_at)
     select d.id, d.payout, d.fee, ${at.toISOString()}::timestamptz

@@ -45,7 +45,15 @@ const bankName = (code: string) => t(`flows.option.bank.${code}`);
  */
 export async function completeDisbursal(
   tx: Db,
-  input: { disbursal: Disbursal; bankReference: string; businessDate: string; codes: ChannelCodes; bankAccount: BorrowerBankAccount },
+  input: {
+    disbursal: Disbursal;
+    bankReference: string;
+    businessDate: string;
+    codes: ChannelCodes;
+    bankAccount: BorrowerBankAccount;
+    /** What the bank paid the borrower when it was less than the payout (a refinancing paid the old loan off first). */
+    paidToBorrower?: number;
+  },
 ): Promise<void> {
   const { disbursal, businessDate } = input;
   const { application, customerId } = await loanOf(tx, disbursal.accountApplicationId);
@@ -99,7 +107,7 @@ export async function completeDisbursal(
     title: t("account.disbursal_notice.title"),
     body: t("account.disbursal_notice.body", {
       name: bankAccount.name,
-      amount: formatRupiah(disbursal.payout),
+      amount: formatRupiah(input.paidToBorrower ?? disbursal.payout),
       bank: bankName(bankAccount.bankCode),
       account_number: bankAccount.accountNumber,
       account_name: bankAccount.accountName,

@@ -8,6 +8,7 @@ import type { BankTransferResult } from "../../integrations/bank/bank-adapter.ts
 import type { JobIntegrations } from "../../jobs/job-definition.ts";
 import { borrowerBankAccount } from "./borrower-bank-account.ts";
 import { abandonDisbursal, completeDisbursal, lockPendingDisbursal, type Disbursal } from "./disbursal-outcome.ts";
+import { refinancingAtDisbursal, settleRefinancing } from "./refinancing-payoff.ts";
 
 export type DisbursalOutcome = "succeeded" | "retry_later" | "failed" | "not_due";
 
@@ -52,19 +53,28 @@ export async function runDisbursal(db: Db, integrations: JobIntegrations, disbur
     .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
     .where(eq(schema.accountApplications.id, claimed.accountApplicationId));
   const bankAccount = await borrowerBankAccount(db, loan!.customerId);
-  const answer: BankTransferResult = bankAccount
-    ? await integrations.bank
-        .transfer({ reference: claimed.id, amount: claimed.payout, bankCode: bankAccount.bankCode, accountNumber: bankAccount.accountNumber, accountName: bankAccount.accountName })
-        .catch((error: unknown) => ({ ok: false, retryable: true, reason: `bank call failed: ${(error as Error).message}` }))
-    : { ok: false, retryable: false, reason: "the borrower's profile has no bank account" };
-
   const businessDate = businessDateOf(now);
+  // A refinancing pays the old loan's payoff out of the payout; the bank pays the borrower the rest.
+  const refinancing = await refinancingAtDisbursal(db, claimed.accountApplicationId, businessDate);
+  const toBorrower = claimed.payout - (refinancing?.payoff ?? 0);
+  const answer: BankTransferResult =
+    toBorrower <= 0
+      ? { ok: false, retryable: false, reason: "the refinanced loan's payoff is not below the payout" }
+      : bankAccount
+        ? await integrations.bank
+            .transfer({ reference: claimed.id, amount: toBorrower, bankCode: bankAccount.bankCode, accountNumber: bankAccount.accountNumber, accountName: bankAccount.accountName })
+            .catch((error: unknown) => ({ ok: false, retryable: true, reason: `bank call failed: ${(error as Error).message}` }))
+        : { ok: false, retryable: false, reason: "the borrower's profile has no bank account" };
+
   return record(db, disbursalId, answer, async (tx) => {
     const disbursal = await lockPendingDisbursal(tx, disbursalId);
     // Another runner recorded an answer meanwhile (its lease had run out): the bank paid once.
     if (!disbursal) return "not_due";
     if (answer.ok) {
-      await completeDisbursal(tx, { disbursal, bankReference: answer.bankReference, businessDate, codes, bankAccount: bankAccount! });
+      await completeDisbursal(tx, { disbursal, bankReference: answer.bankReference, businessDate, codes, bankAccount: bankAccount!, paidToBorrower: toBorrower });
+      if (refinancing) {
+        await settleRefinancing(tx, { refinancing, applicationId: disbursal.accountApplicationId, businessDate, platformFeePpm: integrations.repayment.platformFeePpm });
+      }
       return "succeeded";
     }
     if (!answer.retryable || disbursal.attempts >= MAX_DISBURSAL_ATTEMPTS) {

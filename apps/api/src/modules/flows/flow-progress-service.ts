@@ -6,7 +6,7 @@ import type { PublicProduct } from "@pinjaman/contracts/site";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { businessNow } from "../business-clock/business-clock.ts";
-import { LOAN_APPLICATION_COMPLETIONS, type FlowDefinition, type StepActionKey, type StepDefinition } from "../../flows/definition.ts";
+import { LOAN_APPLICATION_COMPLETIONS, PRICED_COMPLETIONS, type FlowDefinition, type StepActionKey, type StepDefinition } from "../../flows/definition.ts";
 import { findStep, type FlowCatalogue, type FlowVersion } from "../../flows/flow-catalogue.ts";
 import type { OpenBankingProvider } from "../../integrations/open-banking/open-banking-provider.ts";
 import type { FileStorage } from "../../integrations/storage/file-storage.ts";
@@ -14,7 +14,11 @@ import type { VoiceAdapter } from "../../integrations/voice/voice-adapter.ts";
 import type { Caller } from "../../plugins/auth.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { recordAudit, type RequestOrigin } from "../audit/audit-service.ts";
-import { defaultOfferSchedule, findActiveProduct } from "../offers/schedule-service.ts";
+import { defaultOfferSchedule, findActiveProduct, ProductNotFound } from "../offers/schedule-service.ts";
+import { checkLoanRequest } from "@pinjaman/domain/loan-settings";
+import { noFlowPrefill, offeredProduct, productChoices, productKeyOf, refinancedPayoff } from "./borrower-offers.ts";
+import { refinancingStart } from "./refinancing.ts";
+import { onProductChange } from "../settings/product-cache.ts";
 import type { IssuedSession } from "../sessions/session-service.ts";
 import { createSignature, resendSignatureCode, type SignatureContext } from "../signatures/signature-service.ts";
 import { waitText } from "../throttle/throttle-service.ts";
@@ -66,7 +70,10 @@ export type Scope = { accountId?: string; accountApplicationId?: string; publicO
 
 type ProgressRow = typeof schema.flowProgresses.$inferSelect;
 /** What a step view needs of a progress. */
-type ProgressState = Pick<ProgressRow, "id" | "status" | "currentStep" | "values" | "expiresAt">;
+type ProgressState = Pick<ProgressRow, "id" | "status" | "currentStep" | "values" | "expiresAt" | "customerId" | "accountId">;
+
+/** Whose progress a product is narrowed for (an offered flow): its customer and account, while it is open. */
+type Holder = { customerId: string | null; accountId: string | null; status?: ProgressRow["status"] };
 
 const lifetimeEnd = (now: Date) => new Date(now.getTime() + PROGRESS_LIFETIME_MINUTES * 60_000);
 
@@ -75,15 +82,34 @@ function summary(definition: FlowDefinition): FlowSummary {
 }
 
 const products = new Map<string, { product: PublicProduct; until: number }>();
+onProductChange((key) => (key === null ? products.clear() : products.delete(key)));
 
-/** A flow's product, kept for a minute: every step view needs it and it changes rarely. */
-async function productOf(db: Db, definition: FlowDefinition): Promise<PublicProduct | null> {
-  if (!definition.productKey) return null;
-  const cached = products.get(definition.productKey);
+/** A product, kept for a minute: every step view needs it and it changes rarely. */
+async function productByKey(db: Db, key: string): Promise<PublicProduct> {
+  const cached = products.get(key);
   if (cached && cached.until > Date.now()) return cached.product;
-  const product = await findActiveProduct(db, definition.productKey);
-  products.set(definition.productKey, { product, until: Date.now() + 60_000 });
+  const product = await findActiveProduct(db, key);
+  products.set(key, { product, until: Date.now() + 60_000 });
   return product;
+}
+
+/**
+ * The product a progress prices with: the flow's, or the one its customer chose (multi-product,
+ * refinancing). For an offered flow (borrower-offers.ts) of an open progress its loan settings are
+ * narrowed to the customer's limits, and a customer it is not offered to is refused (409).
+ */
+async function productFor(engine: FlowEngine, definition: FlowDefinition, values: FlowValues, holder: Holder, now: Date): Promise<PublicProduct | null> {
+  const key = productKeyOf(definition, values);
+  let product: PublicProduct | null = null;
+  try {
+    product = key ? await productByKey(engine.db, key) : null;
+  } catch (error) {
+    // A chosen key that names no active product: the choice's own check refuses it.
+    if (!(error instanceof ProductNotFound) || !definition.productChoice) throw error;
+  }
+  if (!definition.offer || !holder.customerId || (holder.status && holder.status !== "in_progress")) return product;
+  const today = await businessToday(engine, now);
+  return offeredProduct(engine.db, engine.catalogue, definition, { customerId: holder.customerId, accountId: holder.accountId, values, now, today }, product);
 }
 
 function stepOf(definition: FlowDefinition, key: string): StepDefinition {
@@ -92,22 +118,29 @@ function stepOf(definition: FlowDefinition, key: string): StepDefinition {
   return step;
 }
 
-async function stepContext(engine: FlowEngine, definition: FlowDefinition, step: StepDefinition, values: FlowValues, now: Date): Promise<StepViewContext> {
-  const product = await productOf(engine.db, definition);
+async function stepContext(engine: FlowEngine, definition: FlowDefinition, step: StepDefinition, values: FlowValues, now: Date, holder: Holder): Promise<StepViewContext> {
+  const product = await productFor(engine, definition, values, holder, now);
   const labels = step.fields.some((f) => f.templateKey === "address") ? await addressLabels(engine.db, step, values) : {};
   let data: Record<string, unknown> | null = null;
   if (step.template === "contract_agreement_test" && product) data = await contractData(engine.db, product, values, await businessToday(engine, now));
   if (step.template === "peruri_signature") data = signatureData(values, now);
   if (step.template === "test_api_block") data = { result: typeof values._check_result === "string" ? JSON.parse(values._check_result) : null };
   if (step.template === "end_flow" && typeof values._refusal === "string") data = { reason: values._refusal, resume: values._resume ?? null };
+  if (step.template === "calculator" && definition.completion === "refinancing_application" && holder.customerId && holder.accountId && holder.status !== "completed") {
+    data = { refinancing_payoff: await refinancedPayoff(engine.db, holder.customerId, holder.accountId, await businessToday(engine, now)) };
+  }
+  let choices: StepViewContext["choices"];
+  if (definition.productChoice && definition.offer && holder.customerId && holder.status !== "completed" && step.fields.some((f) => f.key === "product_key")) {
+    choices = { product_key: await productChoices(engine.db, engine.catalogue, holder.customerId, now, await businessToday(engine, now)) };
+  }
   if (step.template === "payment_option") data = { channels: step.fields.flatMap((f) => f.options ?? []).map((o) => ({ key: o.value, label: t(o.label) })) };
-  return { product, labels, data };
+  return { product, labels, data, choices };
 }
 
 async function view(engine: FlowEngine, version: FlowVersion, row: ProgressState, errors: FieldMessages = {}, now = new Date()): Promise<FlowProgressView> {
   const definition = version.definition;
   const step = stepOf(definition, row.currentStep);
-  const ctx = await stepContext(engine, definition, step, row.values, now);
+  const ctx = await stepContext(engine, definition, step, row.values, now, row);
   return {
     id: row.id,
     flow_version_id: version.id,
@@ -174,10 +207,27 @@ export function listFlows(engine: FlowEngine, actor: Actor): FlowSummary[] {
 export async function listAccountFlows(engine: FlowEngine, actor: Actor, accountId: string): Promise<FlowSummary[]> {
   if (!actor.caller) throw loginRequired();
   const type = await ownAccount(engine.db, actor, accountId);
-  return engine.catalogue
-    .flows()
-    .filter((d) => d.audience === "account" && (d.accountType ?? "loan") === type)
-    .map(summary);
+  const flows = engine.catalogue.flows().filter((d) => d.audience === "account" && (d.accountType ?? "loan") === type);
+  const listed: FlowDefinition[] = [];
+  for (const definition of flows) {
+    // A flow offered by rule (refinancing) is listed only on an account it is offered on.
+    if (definition.offer && !(await offeredOn(engine, actor, definition, accountId))) continue;
+    listed.push(definition);
+  }
+  return listed.map(summary);
+}
+
+async function offeredOn(engine: FlowEngine, actor: Actor, definition: FlowDefinition, accountId: string): Promise<boolean> {
+  const customerId = actor.caller?.customerId ?? null;
+  const now = actor.now ?? new Date();
+  try {
+    const values = definition.prefill === "refinancing" && customerId ? await refinancingStart(engine.db, customerId, accountId) : {};
+    await productFor(engine, definition, values, { customerId, accountId }, now);
+    return true;
+  } catch (error) {
+    if (error instanceof FlowError && error.status === 409) return false;
+    throw error;
+  }
 }
 
 /** GET …/flow_progresses/new and …/preview: step one as it would start, nothing stored. */
@@ -187,15 +237,22 @@ export async function newProgress(engine: FlowEngine, actor: Actor, flowKey: str
   const first = firstStep(definition, actor);
   const now = actor.now ?? new Date();
   const values = await startingValues(engine, definition, actor, now, scope);
-  const ctx = await stepContext(engine, definition, first, values, now);
+  const ctx = await stepContext(engine, definition, first, values, now, { customerId: actor.caller?.customerId ?? null, accountId: scope.accountId ?? null });
   return { flow_version_id: version.id, flow: summary(definition), steps_count: definition.steps.length, step: renderStep(definition, first, values, {}, ctx) };
 }
 
 /** What a progress starts with: the server's prefill for a signed-in customer (decision 0018), never the client's. */
 async function startingValues(engine: FlowEngine, definition: FlowDefinition, actor: Actor, now: Date, scope: Scope): Promise<FlowValues> {
   if (definition.prefill === "insurance_setting" && scope.accountId) return { automatic_insurance_investor: await automaticInsurance(engine.db, scope.accountId) };
-  const product = await productOf(engine.db, definition);
-  return prefillValues(engine.db, engine.catalogue, definition, product, actor.caller?.customerId ?? null, now);
+  const customerId = actor.caller?.customerId ?? null;
+  if (definition.prefill === "no_flow_reason" && customerId) return noFlowPrefill(engine.db, engine.catalogue, customerId, now, await businessToday(engine, now));
+  if (definition.prefill === "refinancing" && customerId && scope.accountId) {
+    // What the customer confirms (their bank account) as a returning customer's flow has it, and the old loan's product.
+    const known = await prefillValues(engine.db, engine.catalogue, { ...definition, prefill: "known_customer" }, null, customerId, now);
+    return { ...known, ...(await refinancingStart(engine.db, customerId, scope.accountId)) };
+  }
+  const product = await productFor(engine, definition, {}, { customerId, accountId: scope.accountId ?? null }, now);
+  return prefillValues(engine.db, engine.catalogue, definition, product, customerId, now);
 }
 
 /** A logged-in customer skips the account step of an onboarding flow: they have one. */
@@ -255,6 +312,8 @@ export async function createProgress(
   if (first.movements.length === 0) throw new FlowError(409, "flow_not_startable", "flows.error.flow_not_startable");
   const { stored } = acceptedValues(first, input.values ?? {});
   const values = { ...(await startingValues(engine, version.definition, actor, now, scope)), ...stored };
+  // An offered flow starts only for a customer it is offered to (409 with the reason), before anything is stored.
+  if (version.definition.offer) await productFor(engine, version.definition, values, { customerId, accountId: scope.accountId ?? null }, now);
   const row = await engine.db.transaction(async (tx) => {
     if (customerId) {
       await tx
@@ -393,7 +452,7 @@ function buildSave(db: Db, targets: [string, string][], withCaller: boolean, nam
         )})`,
       ),
     )
-    .returning({ id: t.id, flowVersionId: t.flowVersionId, status: t.status, currentStep: t.currentStep, values: t.values, expiresAt: t.expiresAt })
+    .returning({ id: t.id, flowVersionId: t.flowVersionId, status: t.status, currentStep: t.currentStep, values: t.values, expiresAt: t.expiresAt, customerId: t.customerId, accountId: t.accountId })
     .prepare(name);
 }
 
@@ -448,7 +507,16 @@ export async function moveProgress(
   const { stored, transient } = acceptedValues(step, input.values ?? {});
   const values: FlowValues = { ...row.values, ...stored };
 
-  const product = await productOf(engine.db, definition);
+  let product: PublicProduct | null;
+  try {
+    product = await productFor(engine, definition, values, row, now);
+  } catch (error) {
+    // The product step's own refusal belongs under its field.
+    if (error instanceof FlowError && error.code === "product_not_offered" && (step.checks ?? []).includes("product_choice")) {
+      throw new FieldErrors({ product_key: [error.message] }, 422);
+    }
+    throw error;
+  }
   let passwordHash: string | null = null;
   let offer: OfferSchedule | null = null;
   const target = arrive(definition, movement.to, row.customerId);
@@ -460,9 +528,13 @@ export async function moveProgress(
     );
     if (Object.keys(errors).length > 0) throw new FieldErrors(errors, 422);
     if ((step.checks ?? []).includes("new_account")) passwordHash = await hashPassword(String(transient.password ?? ""));
-    if (target.template === "end_flow" && LOAN_APPLICATION_COMPLETIONS.includes(definition.completion) && product) {
-      if (row.customerId) await assertNoUnpaidPrincipal(engine.db, row.customerId);
-      offer = await defaultOfferSchedule(engine.db, product.key, { amount: Number(values.amount), term: Number(values.term) }, today);
+    if (target.template === "end_flow" && PRICED_COMPLETIONS.includes(definition.completion) && product) {
+      if (row.customerId && LOAN_APPLICATION_COMPLETIONS.includes(definition.completion)) await assertNoUnpaidPrincipal(engine.db, row.customerId);
+      const request = { amount: Number(values.amount), term: Number(values.term) };
+      // An offered flow's limits may have moved since the calculator (a payoff grows by the day): checked again.
+      const outside = definition.offer ? checkLoanRequest(request, product.loanSettings) : [];
+      if (outside.length > 0) throw new FieldErrors(Object.fromEntries(outside.map((p) => [p.field, [p.message]])), 422);
+      offer = await defaultOfferSchedule(engine.db, product.key, request, today);
     }
   }
 
@@ -485,7 +557,7 @@ export async function moveProgress(
         customerId,
         accountId: locked.row.accountId,
         accountApplicationId: locked.row.accountApplicationId,
-        productKey: definition.productKey ?? null,
+        productKey: productKeyOf(definition, values),
         values,
         offer,
         origin: actor.origin,

@@ -66,7 +66,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(res.json().data).toEqual([{ key: "change_payment_channel", name: "Ubah Metode Pembayaran", audience: "account", product_key: null }]);
       const other = await get(`${APP}/accounts/${account.id}/flows`, sari);
       expect(other.statusCode).toBe(404);
-      expect(other.json().error).toEqual({ code: "account_not_found", message: "Rekening pinjaman tidak ditemukan." });
+      expect(other.json().error).toEqual({ code: "account_not_found", message: "Rekening tidak ditemukan." });
       expect((await get(`${APP}/accounts/${account.id}/flows`, null)).statusCode).toBe(401);
       // Sari's own investment account has no loan flows, only its own (decision 0024).
       const investment = await get(`${APP}/accounts/${await investmentAccountOf(db(), sari.customerId)}/flows`, sari);
@@ -125,7 +125,7 @@ describe("scoped flows (a loan account, an application) and the product onboardi
         await post(`${APP}/accounts/00000000-0000-4000-8000-000000000000/flows/change_payment_channel/flow_progresses`, budi),
       ]) {
         expect(res.statusCode).toBe(404);
-        expect(res.json().error).toEqual({ code: "account_not_found", message: "Rekening pinjaman tidak ditemukan." });
+        expect(res.json().error).toEqual({ code: "account_not_found", message: "Rekening tidak ditemukan." });
       }
       expect(await rowCounts(t.database)).toEqual(before);
       expect((await accountRow(account.id))?.paymentChannel).toBeNull();

@@ -4,6 +4,7 @@ import type { PublicProduct } from "@pinjaman/contracts/site";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { checkFieldValue } from "@pinjaman/domain/field-rules";
+import { checkLoanRequest } from "@pinjaman/domain/loan-settings";
 import { nikBirthDate } from "@pinjaman/domain/nik";
 import { npwpDigits } from "@pinjaman/domain/npwp";
 import { t } from "@pinjaman/i18n";
@@ -56,7 +57,13 @@ const CHECKS: Record<StepCheckKey, (ctx: CheckContext, values: FlowValues, error
       if (!(error instanceof FieldErrors)) throw error;
       for (const [key, messages] of Object.entries(error.fields)) for (const m of messages) add(errors, key, m);
     }
+    // An offered flow narrows the product's settings to the customer's limits (borrower-offers.ts).
+    if (errors.amount || errors.term) return;
+    for (const problem of checkLoanRequest({ amount: values.amount, term: values.term }, ctx.product.loanSettings)) add(errors, problem.field, problem.message);
   },
+
+  /** The engine checks the chosen product against the customer's offer when it prices the step (flow-progress-service.ts productFor). */
+  async product_choice() {},
 
   async new_account(ctx, values, errors) {
     const email = text(values, "email").toLowerCase();

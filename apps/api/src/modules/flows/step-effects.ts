@@ -13,6 +13,7 @@ import { cancelApplication } from "../account-applications/cancellation.ts";
 import { submitLoanApplication } from "../account-applications/submission.ts";
 import { choosePaymentChannel } from "../invoices/virtual-accounts.ts";
 import { registerLender } from "./lender-registration.ts";
+import { lockRefinancedLoan, recordRefinancing } from "./refinancing.ts";
 
 /** How a flow signs a new customer up: an authentication of its own method, as logins have. */
 export const SIGNUP_METHOD = "flow_signup";
@@ -105,10 +106,10 @@ async function mergeKyc(tx: Db, customerId: string, changes: Record<string, unkn
 }
 
 /** The priced offer, submitted as a pending loan account and its application, then decided automatically. */
-async function submitOffer(tx: Db, input: CompletionInput): Promise<void> {
+async function submitOffer(tx: Db, input: CompletionInput): Promise<{ applicationId: string }> {
   const offer = input.offer;
   if (!offer || !input.productKey) throw new Error("a loan application needs its priced offer");
-  await submitLoanApplication(tx, {
+  return submitLoanApplication(tx, {
     customerId: input.customerId,
     productKey: input.productKey,
     amount: offer.amount,
@@ -132,6 +133,19 @@ const COMPLETIONS: Record<CompletionKey, (tx: Db, input: CompletionInput) => Pro
   async returning_loan_application(tx, input) {
     await mergeKyc(tx, input.customerId, answers(input.values), input.now, consentOf(input));
     await submitOffer(tx, input);
+  },
+
+  /**
+   * A refinancing: the old loan (locked) still active and covered by the new amount, the answers
+   * and consent as for a returning customer, the same submission and automatic decision, and the
+   * payoff recorded for the disbursal to pay (refinancing.ts).
+   */
+  async refinancing_application(tx, input) {
+    if (!input.accountId || !input.offer) throw new Error("refinancing flow without an account or an offer");
+    const payoff = await lockRefinancedLoan(tx, { customerId: input.customerId, accountId: input.accountId, amount: input.offer.amount, today: input.today });
+    await mergeKyc(tx, input.customerId, answers(input.values), input.now, consentOf(input));
+    const { applicationId } = await submitOffer(tx, input);
+    await recordRefinancing(tx, { applicationId, accountId: input.accountId, payoff });
   },
 
   async none() {

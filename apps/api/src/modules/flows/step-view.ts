@@ -12,6 +12,8 @@ export type StepViewContext = {
   labels: Record<string, string>;
   /** Template data computed for this step (contract text, signature state, check result). */
   data: Record<string, unknown> | null;
+  /** The option values this customer may choose, by field key (a multi-product customer's products); other fields show all. */
+  choices?: Record<string, readonly string[]>;
 };
 
 /** Fields that hold no value a person types (buttons, countdowns, a link the server sets). */
@@ -40,8 +42,9 @@ function renderField(field: FieldDefinition, values: FlowValues, errors: Record<
   const value = isTransientField(field) ? null : field.value !== undefined ? field.value : (values[field.key] ?? fieldDefault(field, ctx.product));
   const fieldErrors = errors[field.key] ?? [];
   const label = ctx.labels[field.key];
+  const allowed = ctx.choices?.[field.key];
   const options = field.options
-    ? field.options.map((o) => ({ value: o.value, label: t(o.label) }))
+    ? field.options.filter((o) => !allowed || allowed.includes(o.value)).map((o) => ({ value: o.value, label: t(o.label) }))
     : typeof value === "string" && label !== undefined
       ? [{ value, label }]
       : null;

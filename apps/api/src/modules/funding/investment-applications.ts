@@ -1,4 +1,5 @@
 import type { InvestmentApplication, investmentApplicationsSearchQuery } from "@pinjaman/contracts/investments";
+import { platformSettings } from "../settings/company-settings.ts";
 import { schema, type Db } from "@pinjaman/db";
 import { fundingDeadline, remainingAmount } from "@pinjaman/domain/funding";
 import { t } from "@pinjaman/i18n";
@@ -45,7 +46,7 @@ function applicationsWithFacts(db: Db, where: SQL | undefined) {
 
 type Row = Awaited<ReturnType<typeof applicationsWithFacts>>[number];
 
-function applicationOf(row: Row): InvestmentApplication {
+function applicationOf(row: Row, periodDays: number): InvestmentApplication {
   const { application: a } = row;
   const held = Number(row.funded);
   return {
@@ -61,7 +62,7 @@ function applicationOf(row: Row): InvestmentApplication {
     product_name: row.productName,
     purpose: row.purpose,
     approved_on: a.approvedOn,
-    funding_deadline: a.approvedOn ? fundingDeadline(a.approvedOn) : null,
+    funding_deadline: a.approvedOn ? fundingDeadline(a.approvedOn, periodDays) : null,
     borrower: borrowerFactsOf(row.borrowerId, row),
   };
 }
@@ -95,12 +96,13 @@ export async function searchInvestmentApplications(db: Db, filters: readonly Sea
       return (filters.some((f) => f.field === "product_key") ? counted.innerJoin(accounts, eq(accounts.id, applications.accountId)) : counted).where(where);
     },
   );
-  return { data: rows.map(applicationOf), meta };
+  const { funding_period_days: periodDays } = await platformSettings(db);
+  return { data: rows.map((row) => applicationOf(row, periodDays)), meta };
 }
 
 /** One application open to investment with the same facts, or 404 (unknown, or not waiting for investment). */
 export async function openInvestmentApplication(db: Db, applicationId: string): Promise<InvestmentApplication> {
   const [row] = UUID.test(applicationId) ? await applicationsWithFacts(db, and(OPEN, eq(applications.id, applicationId))).limit(1) : [];
   if (!row) throw new Refusal(404, "account_application_not_found", t("account.investment.application_not_found"));
-  return applicationOf(row);
+  return applicationOf(row, (await platformSettings(db)).funding_period_days);
 }

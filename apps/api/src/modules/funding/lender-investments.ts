@@ -130,7 +130,7 @@ export async function investmentDetail(db: Db, accountId: string, investmentId: 
     : [];
   if (!row) throw new Refusal(404, "investment_not_found", t("account.investment.not_found"));
   const applicationId = row.application.id;
-  const [sums, paid, bills, shares] = await Promise.all([
+  const [sums, paid, bills, shares, [insurance], [claim]] = await Promise.all([
     receivedBy(db, [investmentId]),
     db.select().from(repayments).where(eq(repayments.investmentId, investmentId)).orderBy(asc(repayments.businessDate), asc(repayments.createdAt)),
     db.select().from(invoices).where(eq(invoices.accountApplicationId, applicationId)).orderBy(asc(invoices.number)),
@@ -138,6 +138,8 @@ export async function investmentDetail(db: Db, accountId: string, investmentId: 
       .select({ investmentId: investments.id, amount: investments.amount })
       .from(investments)
       .where(and(eq(investments.accountApplicationId, applicationId), inArray(investments.status, ["settled", "closed"]))),
+    db.select({ insured: investments.insured }).from(investments).where(eq(investments.id, investmentId)),
+    db.select().from(schema.insuranceClaims).where(eq(schema.insuranceClaims.investmentId, investmentId)),
   ]);
   const mine = (amount: number) => splitAmongLenders(amount, shares).find((p) => p.investmentId === investmentId)!.amount;
   const schedule = shares.some((s) => s.investmentId === investmentId)
@@ -169,5 +171,9 @@ export async function investmentDetail(db: Db, accountId: string, investmentId: 
         lateFee: r.lateFee,
       }),
     })),
+    insured: insurance?.insured ?? false,
+    insurance_claim: claim
+      ? { business_date: claim.businessDate, outstanding_principal: claim.outstandingPrincipal, amount: claim.amount, insurer_reference: claim.insurerReference }
+      : null,
   };
 }

@@ -1,13 +1,14 @@
 import { schema, type Db } from "@pinjaman/db";
-import { addDays } from "@pinjaman/domain/dates";
+import { addDays, addMonths, daysBetween } from "@pinjaman/domain/dates";
 import { balanceOf } from "@pinjaman/domain/ledger";
-import { eq, inArray, like } from "drizzle-orm";
+import { eq, inArray, like, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp, type TestApp } from "../../../test/harness.ts";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { moveClockForward } from "../business-clock/move-clock.ts";
 import { disbursedLoan } from "../disbursal/sandbox-loans.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
+import { investmentDetail } from "../funding/lender-investments.ts";
 import { findLedgerAccount } from "../ledger/ledger-service.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { receivePayment } from "../repayments/payment-service.ts";
@@ -78,6 +79,13 @@ describe("automatic insurance claims (daily job, sandbox insurer)", () => {
     expect(await posted("lender_investment", { customerId: insured.customerId, accountId: loan.accountId, investmentId: mine.id })).toBe(0);
     expect(await posted("insurer_investment", { accountId: loan.accountId, investmentId: mine.id })).toBe(1_200_000);
     expect(await ledgerInvariantViolations(db)).toEqual([]);
+    // The lender's investment page shows the cover and the claim; the uninsured share shows none.
+    expect(await investmentDetail(db, insured.accountId, mine.id)).toMatchObject({
+      insured: true,
+      insurance_claim: { business_date: claimDay, outstanding_principal: 1_200_000, amount: 1_200_000, insurer_reference: `SBX-claim:${mine.id}` },
+    });
+    const plainShare = investments.find((i) => i.id !== mine.id)!;
+    expect(await investmentDetail(db, plain.accountId, plainShare.id)).toMatchObject({ insured: false, insurance_claim: null });
 
     // The borrower pays after the claim: the claimed share's part goes to the insurer, the uninsured lender's to them.
     const insurerBefore = await posted("insurer", {});
@@ -102,6 +110,24 @@ describe("automatic insurance claims (daily job, sandbox insurer)", () => {
     // The lender's cash flows record nothing of what the insurer now receives.
     const flows = await db.select().from(schema.investmentRepayments).where(inArray(schema.investmentRepayments.paymentId, [payment.id]));
     expect(flows.map((f) => f.investmentId)).toEqual([plainPart]);
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+
+    // On the first business days of the next month, what the insurer account held at the month's end is paid over, once.
+    const held = await posted("insurer", {});
+    expect(held).toBeGreaterThan(0);
+    const period = now.slice(0, 7);
+    const firstOfNext = addMonths(`${period}-01`, 1);
+    const remitted = (await move(daysBetween(now, firstOfNext) + 1)).ran.filter((r) => r.job === "insurer-remittance").map((r) => r.businessDate);
+    expect(remitted).toContain(firstOfNext);
+    expect(await db.select().from(schema.insurerRemittances).where(eq(schema.insurerRemittances.period, period))).toEqual([
+      expect.objectContaining({ period, businessDate: firstOfNext, amount: held, insurerReference: `SBX-remittance:${period}` }),
+    ]);
+    const paidOver = await db.select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.code, "insurer_remittance"));
+    expect(paidOver.map((x) => [x.idempotencyKey, x.amount])).toEqual([[`insurer_remittance:${period}`, held]]);
+    expect(await posted("insurer", {})).toBe(0);
+    // Months the insurer was owed nothing are recorded as such, with no transfer.
+    const earlier = await db.select().from(schema.insurerRemittances).where(ne(schema.insurerRemittances.period, period));
+    expect(earlier.every((r) => r.amount === 0 && r.insurerReference === null)).toBe(true);
     expect(await ledgerInvariantViolations(db)).toEqual([]);
   });
 });

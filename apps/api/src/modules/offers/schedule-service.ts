@@ -5,13 +5,28 @@ import type { OfferSchedule } from "@pinjaman/contracts/offers";
 import type { PublicProduct } from "@pinjaman/contracts/site";
 import { buildSchedule, checkLoanRequest, checkOffer, jakartaToday, offerRate } from "@pinjaman/domain";
 import { t } from "@pinjaman/i18n";
+import { upfrontFee } from "@pinjaman/domain/product-pricing";
 import { FieldErrors } from "../../plugins/errors.ts";
+import { cachedProduct } from "../settings/product-cache.ts";
 import "@pinjaman/i18n/ns/api";
 
 export class ProductNotFound extends Error {}
 
-/** An active product as the site may know it; ProductNotFound for an unknown or inactive key. */
-export async function findActiveProduct(db: Db, key: string): Promise<PublicProduct> {
+/** A product as priced now: what the site may know, and the upfront fee the OJK check counts. */
+export type PricedProduct = PublicProduct & { upfrontFeePpm: number };
+
+/**
+ * An active product as the site may know it; ProductNotFound for an unknown or inactive key.
+ * Cached briefly (settings/product-cache.ts): the calculator reads it on every call.
+ */
+export async function findActiveProduct(db: Db, key: string): Promise<PricedProduct> {
+  const product = await cachedProduct(db, key, () => loadProduct(db, key));
+  if (!product || !product.active) throw new ProductNotFound(key);
+  const { active: _active, ...info } = product;
+  return info;
+}
+
+async function loadProduct(db: Db, key: string) {
   const [product] = await db
     .select({
       key: schema.products.key,
@@ -19,15 +34,14 @@ export async function findActiveProduct(db: Db, key: string): Promise<PublicProd
       variant: schema.products.variant,
       loanType: schema.products.loanType,
       dailyRatePpm: schema.products.dailyRatePpm,
+      upfrontFeePpm: schema.products.upfrontFeePpm,
       loanSettings: schema.products.loanSettings,
       active: schema.products.active,
     })
     .from(schema.products)
     .where(eq(schema.products.key, key))
     .limit(1);
-  if (!product || !product.active) throw new ProductNotFound(key);
-  const { active: _active, ...info } = product;
-  return info;
+  return product ?? null;
 }
 
 /**
@@ -53,6 +67,7 @@ export async function defaultOfferSchedule(
     principal: request.amount,
     dailyRatePpm,
     termMonths: request.term,
+    feesTotal: upfrontFee(request.amount, product.upfrontFeePpm),
     onDate: today,
   });
   if (!verdict.ok) throw new FieldErrors({ term: verdict.reasons }, 422);

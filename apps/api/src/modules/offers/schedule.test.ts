@@ -1,5 +1,6 @@
 import { schema } from "@pinjaman/db";
 import { eq } from "drizzle-orm";
+import { invalidateProductCache } from "../settings/product-cache.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
 
@@ -98,6 +99,7 @@ describe("POST pub_api/v1/open/products/{productKey}/default_offer/schedule", ()
 
   it("answers 404 for a product that is no longer offered", async () => {
     await t.database.db.update(schema.products).set({ active: false }).where(eq(schema.products.key, "bni_payroll_loan"));
+    invalidateProductCache("bni_payroll_loan"); // changed behind the back office's back
     const res = await post({ data: { amount: 5_000_000, term: 6 } }, "bni_payroll_loan");
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe("Produk tidak ditemukan.");

@@ -1,4 +1,5 @@
 import { schema, type Db } from "@pinjaman/db";
+import { platformSettings } from "../settings/company-settings.ts";
 import { t } from "@pinjaman/i18n";
 import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
@@ -45,6 +46,8 @@ function sameNotification(stored: StoredPayment, incoming: IncomingPayment): boo
  *   payment is allocated (loan-allocation.ts) and a paid-off loan is closed (closing.ts).
  */
 export async function receivePayment(db: Db, incoming: IncomingPayment, settings: RepaymentSettings): Promise<{ payment: StoredPayment; replayed: boolean }> {
+  // The platform fee staff saved in the back office, else the configured one (PLATFORM_FEE_PPM).
+  const { platform_fee_ppm: platformFeePpm } = await platformSettings(db, settings.platformFeePpm);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment:${incoming.gatewayTransactionId}`}))`);
@@ -71,7 +74,7 @@ export async function receivePayment(db: Db, incoming: IncomingPayment, settings
     const paymentId = randomUUID();
     const allocated = await allocateToLoan(
       tx,
-      { paymentId, borrowerId: account.customerId, accountId: account.id, virtualAccountNumber: va.number, amount: incoming.amount, businessDate: incoming.businessDate, platformFeePpm: settings.platformFeePpm },
+      { paymentId, borrowerId: account.customerId, accountId: account.id, virtualAccountNumber: va.number, amount: incoming.amount, businessDate: incoming.businessDate, platformFeePpm },
       position,
     );
     if (allocated.paidOff) await closePaidOffLoan(tx, account.id, position.application.id, incoming.businessDate);

@@ -8,17 +8,7 @@ import { FieldErrors, sendError } from "../../plugins/errors.ts";
 import { callerOf } from "../identity/caller.ts";
 import { requestOrigin } from "../audit/audit-service.ts";
 import { isUuid, sendClosedChallenge, sendCodeRefusal, sendTooMany } from "../authentication/replies.ts";
-import {
-  SIGNATURE_STEP,
-  createSignature,
-  enterSignatureCode,
-  isSignatureMethod,
-  pollSignature,
-  resendSignatureCode,
-  setSignatureStep,
-  type ClosedSignature,
-  type SignatureView,
-} from "./signature-service.ts";
+import { SIGNATURE_STEP, isSignatureMethod, type ClosedSignature, type SignatureView } from "./signature-service.ts";
 import "@pinjaman/i18n/ns/authy";
 
 const methodParams = z.object({ method: z.string() });
@@ -68,7 +58,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { method } = request.params;
       if (!isSignatureMethod(method)) return sendError(reply, 404, "method_not_found", t("authy.method_not_found"));
-      const result = await createSignature(ctx(request), { customerId: callerId(request), method, subject: request.body.data.subject });
+      const result = await app.eSignature.create(ctx(request), { customerId: callerId(request), method, subject: request.body.data.subject });
       if (result.kind === "throttled") return sendTooMany(reply, "too_many_requests", "authy.signature.throttled", result.retryAfterSeconds);
       return reply.status(201).send(body(result.view));
     },
@@ -82,7 +72,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const found = isUuid(id) ? await pollSignature(app.db, { id, customerId: callerId(request) }) : null;
+      const found = isUuid(id) ? await app.eSignature.poll(app.db, { id, customerId: callerId(request) }) : null;
       if (!found) return sendClosed(reply, { kind: "not_found" });
       reply.header("cache-control", "no-store");
       return body(found);
@@ -106,7 +96,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isUuid(id)) return sendClosed(reply, { kind: "not_found" });
       const { step } = request.body.data;
       if (!SIGNATURE_STEP.test(step)) throw new FieldErrors({ step: [t("authy.signature.invalid_step")] });
-      const result = await setSignatureStep(app.db, { id, customerId: callerId(request), step });
+      const result = await app.eSignature.setStep(app.db, { id, customerId: callerId(request), step });
       if (result.kind !== "updated") return sendClosed(reply, result);
       return body(result.view);
     },
@@ -127,7 +117,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) return sendClosed(reply, { kind: "not_found" });
-      const result = await enterSignatureCode(ctx(request), { id, customerId: callerId(request), code: request.body.data.code });
+      const result = await app.eSignature.enterCode(ctx(request), { id, customerId: callerId(request), code: request.body.data.code });
       if (result.kind !== "signed") return sendCodeRefusal(reply, "signature", result);
       return body(result.view);
     },
@@ -142,7 +132,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) return sendClosed(reply, { kind: "not_found" });
-      const result = await resendSignatureCode(ctx(request), { id, customerId: callerId(request) });
+      const result = await app.eSignature.resendCode(ctx(request), { id, customerId: callerId(request) });
       if (result.kind === "too_early") return sendTooMany(reply, "resend_too_early", "authy.code.resend_wait", result.retryAfterSeconds);
       if (result.kind !== "sent") return sendClosed(reply, result);
       return body(result.view);

@@ -1,5 +1,8 @@
 import type { StaffPermission } from "@pinjaman/domain/staff";
-// The money queues' labels (decision 00XX-operator-console).
+// Each page's label lives in its own namespace: the money queues, collections and loan changes, customers, settings.
+import "@pinjaman/i18n/ns/back-office-loans";
+import "@pinjaman/i18n/ns/back_office_customers";
+import "@pinjaman/i18n/ns/back_office_settings";
 import "@pinjaman/i18n/ns/back_office_queues";
 
 /** One page of the back office: its address under /back-office, the permission it needs, its catalogue label. */
@@ -13,6 +16,17 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
   { path: "review", permission: "applications.review", label: "back_office_queues.nav.review" },
   { path: "disbursals", permission: "disbursals.manage", label: "back_office_queues.nav.disbursals" },
   { path: "reconciliation", permission: "payments.reconcile", label: "back_office_queues.nav.reconciliation" },
+  { path: "collections", permission: "collections.work", label: "back-office-loans.nav.collections" },
+  { path: "approvals", permission: "write_offs.request", label: "back-office-loans.nav.approvals" },
+  { path: "loan-changes", permission: "loan_changes.decide", label: "back-office-loans.nav.loan_changes" },
+  { path: "customers", permission: "customers.read", label: "back_office_customers.nav.customers" },
+  { path: "notices", permission: "notices.send", label: "back_office_customers.nav.notices" },
+  { path: "chat", permission: "chat.answer", label: "back_office_customers.nav.chat" },
+  { path: "products", permission: "products.manage", label: "back_office_settings.nav.products" },
+  { path: "company", permission: "config.manage", label: "back_office_settings.nav.company" },
+  { path: "api-keys", permission: "api_keys.manage", label: "back_office_settings.nav.api_keys" },
+  { path: "tkb", permission: "tkb.manage", label: "back_office_settings.nav.tkb" },
+  { path: "audit", permission: "audit.read", label: "back_office_settings.nav.audit" },
 ];
 
 export function sectionsFor(permissions: readonly StaffPermission[], sections: readonly BackOfficeSection[] = BACK_OFFICE_SECTIONS): BackOfficeSection[] {

@@ -7,16 +7,34 @@ const PUB = "/pub_api/v1/open";
 
 const progressUrl = (id: string) => `${APP}/flow_progresses/${encodeURIComponent(id)}`;
 
+/** The account (loan-account flows) or application (application flows) a flow runs on (spec section 7). */
+export type FlowScope = { accountId?: string; accountApplicationId?: string };
+
+/** Where a flow starts: pub_api or app_api, or under the account or application it runs on. */
+function startUrl(flowKey: string, audience: "public" | "customer", scope?: FlowScope | null): string {
+  const flow = `flows/${encodeURIComponent(flowKey)}/flow_progresses`;
+  if (scope?.accountId) return `${APP}/accounts/${encodeURIComponent(scope.accountId)}/${flow}`;
+  if (scope?.accountApplicationId) return `${APP}/account_applications/${encodeURIComponent(scope.accountApplicationId)}/${flow}`;
+  return `${audience === "public" ? PUB : APP}/${flow}`;
+}
+
+/** The key a flow's progress is remembered under (flow-memory.ts): per account or application for a scoped flow. */
+export function progressMemoryKey(flowKey: string, scope?: FlowScope | null): string {
+  if (scope?.accountId) return `${flowKey}@account:${scope.accountId}`;
+  if (scope?.accountApplicationId) return `${flowKey}@application:${scope.accountApplicationId}`;
+  return flowKey;
+}
+
 export const flowApi = {
   /** Step one of a flow before anything is stored. */
-  async preview(flowKey: string, audience: "public" | "customer"): Promise<FlowProgressNew> {
-    const base = audience === "public" ? PUB : APP;
-    return (await apiFetch<{ data: FlowProgressNew }>(`${base}/flows/${encodeURIComponent(flowKey)}/flow_progresses/new`)).data;
+  async preview(flowKey: string, audience: "public" | "customer", scope?: FlowScope | null): Promise<FlowProgressNew> {
+    // An application flow's step one is its `preview` (spec section 7); every other flow's is `new`.
+    const last = scope?.accountApplicationId && !scope.accountId ? "preview" : "new";
+    return (await apiFetch<{ data: FlowProgressNew }>(`${startUrl(flowKey, audience, scope)}/${last}`)).data;
   },
-  async create(flowKey: string, audience: "public" | "customer", values: FlowValues, flowVersionId: string): Promise<FlowProgressView> {
-    const base = audience === "public" ? PUB : APP;
+  async create(flowKey: string, audience: "public" | "customer", values: FlowValues, flowVersionId: string, scope?: FlowScope | null): Promise<FlowProgressView> {
     const body = { data: { values, flow_version_id: flowVersionId } };
-    return (await apiFetch<{ data: FlowProgressView }>(`${base}/flows/${encodeURIComponent(flowKey)}/flow_progresses`, { method: "POST", body })).data;
+    return (await apiFetch<{ data: FlowProgressView }>(startUrl(flowKey, audience, scope), { method: "POST", body })).data;
   },
   async edit(id: string): Promise<FlowProgressView> {
     return (await apiFetch<{ data: FlowProgressView }>(`${progressUrl(id)}/edit`)).data;

@@ -7,7 +7,7 @@ import { sessionActions } from "../session/session-actions.ts";
 import { useSessionState } from "../session/session-store.ts";
 import { readRegistrationState, resetRegistrationState, writeRegistrationState } from "../shell/registration.ts";
 import { CancelRegistration } from "./cancel-registration.tsx";
-import { flowApi } from "./flow-api.ts";
+import { flowApi, type FlowScope } from "./flow-api.ts";
 import { FlowView } from "./flow-view.tsx";
 import { useFlow } from "./use-flow.ts";
 import "@pinjaman/i18n/ns/flows";
@@ -22,10 +22,12 @@ export type FlowPageProps = {
   initialPreview?: FlowProgressNew | null;
   /** Start anew rather than resume the remembered progress (sign-up's `?flow=`). */
   startAfresh?: boolean;
+  /** The account or application a loan-account or application flow runs on (/flows/{key}?account_id=…). */
+  scope?: FlowScope | null;
 };
 
 /** A flow hosted on a page: resumes the remembered progress, signs in after the account step, finishes into the flow's target. */
-export function FlowPage({ flowKey, audience, registration = false, initialPreview = null, startAfresh = false }: FlowPageProps) {
+export function FlowPage({ flowKey, audience, registration = false, initialPreview = null, startAfresh = false, scope = null }: FlowPageProps) {
   const session = useSessionState();
   const onSession = useCallback(
     async (info: SessionInfo) => {
@@ -60,6 +62,7 @@ export function FlowPage({ flowKey, audience, registration = false, initialPrevi
   const flow = useFlow({
     flowKey,
     audience,
+    scope,
     api: flowApi,
     authenticationId: session.authenticationId,
     sessionKnown: session.started,

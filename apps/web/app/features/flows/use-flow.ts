@@ -4,7 +4,7 @@ import type { SessionInfo } from "@pinjaman/contracts/auth";
 import { t } from "@pinjaman/i18n";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../shell/api-fetch.ts";
-import type { FlowApi } from "./flow-api.ts";
+import { progressMemoryKey, type FlowApi, type FlowScope } from "./flow-api.ts";
 import { forgetProgress, rememberProgress, rememberedProgress } from "./flow-memory.ts";
 import "@pinjaman/i18n/ns/flows";
 
@@ -26,6 +26,8 @@ function stepValues(step: FlowStep): FlowValues {
 export type UseFlowOptions = {
   flowKey: string;
   audience: "public" | "customer";
+  /** A loan-account or application flow runs on this account or application (the page's ?account_id= / ?account_application_id=). */
+  scope?: FlowScope | null;
   api: FlowApi;
   authenticationId: string | null;
   /** The account step opened a session: sign the page in (sessionActions.login). */
@@ -51,6 +53,14 @@ export type FlowController = ReturnType<typeof useFlow>;
  */
 export function useFlow(options: UseFlowOptions) {
   const { flowKey, audience, api, authenticationId, sessionKnown = true } = options;
+  const scopeAccountId = options.scope?.accountId;
+  const scopeApplicationId = options.scope?.accountApplicationId;
+  const scope = useMemo<FlowScope | null>(
+    () => (scopeAccountId || scopeApplicationId ? { accountId: scopeAccountId, accountApplicationId: scopeApplicationId } : null),
+    [scopeAccountId, scopeApplicationId],
+  );
+  // A scoped flow's progress is remembered per account (or application): two loans, two refinancings.
+  const memoryKey = progressMemoryKey(flowKey, scope);
   const optionsRef = useRef(options);
   useEffect(() => {
     optionsRef.current = options;
@@ -83,26 +93,27 @@ export function useFlow(options: UseFlowOptions) {
     setErrors({});
     setBlockingState({});
     if (view.status === "in_progress") {
-      rememberProgress(view.flow.key, authRef.current, view.id);
+      rememberProgress(memoryKey, authRef.current, view.id);
       optionsRef.current.onProgress?.(view.id);
     }
-  }, []);
+  }, [memoryKey]);
 
   const startFresh = useCallback(async () => {
-    const first = await api.preview(flowKey, audience);
+    // Only a scoped flow passes its scope (the calls' other callers pass none).
+    const first = scope ? await api.preview(flowKey, audience, scope) : await api.preview(flowKey, audience);
     showingArrival.current = false;
     setProgress(null);
     setPreview(first);
     setValuesState(stepValues(first.step));
     setErrors({});
     setBlockingState({});
-  }, [api, flowKey, audience]);
+  }, [api, flowKey, audience, scope]);
 
   useEffect(() => {
     if (!sessionKnown) return;
     let cancelled = false;
-    if (startAfresh.current && showingArrival.current) forgetProgress(flowKey, authenticationId);
-    const remembered = rememberedProgress(flowKey, authenticationId);
+    if (startAfresh.current && showingArrival.current) forgetProgress(memoryKey, authenticationId);
+    const remembered = rememberedProgress(memoryKey, authenticationId);
     // Signing in on the account step re-keys the memory to the new session: same progress, nothing to load.
     if (remembered && remembered === shownId.current) return;
     // Step one came with the page and there is nothing to resume: it stays as rendered.
@@ -121,7 +132,7 @@ export function useFlow(options: UseFlowOptions) {
         } catch (error) {
           if (!(error instanceof ApiError) || ![404, 409, 410].includes(error.status)) throw error;
         }
-        forgetProgress(flowKey, authenticationId);
+        forgetProgress(memoryKey, authenticationId);
       }
       if (!cancelled) await startFresh();
     })()
@@ -131,15 +142,15 @@ export function useFlow(options: UseFlowOptions) {
       cancelled = true;
     };
     // The remembered id is read once per flow and session: a new session re-keys it.
-  }, [api, flowKey, authenticationId, sessionKnown, show, startFresh]);
+  }, [api, flowKey, memoryKey, authenticationId, sessionKnown, show, startFresh]);
 
   /** Stores a draft of the stored progress's current step (use-draft-save.ts decides what and when). */
   const saveDraft = useCallback(
     async (id: string, changes: FlowValues, keepalive = false) => {
       await api.save(id, changes, keepalive);
-      rememberProgress(flowKey, authRef.current, id);
+      rememberProgress(memoryKey, authRef.current, id);
     },
-    [api, flowKey],
+    [api, memoryKey],
   );
 
   const setValues = useCallback(
@@ -168,23 +179,23 @@ export function useFlow(options: UseFlowOptions) {
         if (!current) {
           if (!preview) return;
           const stored = Object.fromEntries(Object.entries(sent).filter(([key]) => !isTransient(step, key)));
-          current = await api.create(flowKey, audience, stored, preview.flow_version_id);
+          current = scope ? await api.create(flowKey, audience, stored, preview.flow_version_id, scope) : await api.create(flowKey, audience, stored, preview.flow_version_id);
           showingArrival.current = false;
           shownId.current = current.id;
           setProgress(current);
-          rememberProgress(flowKey, authRef.current, current.id);
+          rememberProgress(memoryKey, authRef.current, current.id);
           optionsRef.current.onProgress?.(current.id);
         }
         const answer = await api.move(current.id, movementId, sent, step.key);
         if (answer.session) {
-          forgetProgress(flowKey, authRef.current);
+          forgetProgress(memoryKey, authRef.current);
           authRef.current = answer.session.authentication_id;
-          rememberProgress(flowKey, authRef.current, answer.data.id);
+          rememberProgress(memoryKey, authRef.current, answer.data.id);
           await optionsRef.current.onSession(answer.session);
         }
         show(answer.data);
         if (answer.data.status === "completed") {
-          forgetProgress(flowKey, authRef.current);
+          forgetProgress(memoryKey, authRef.current);
           optionsRef.current.onCompleted?.(answer.data);
         }
         window.scrollTo?.({ top: 0 });
@@ -196,7 +207,7 @@ export function useFlow(options: UseFlowOptions) {
           setErrors(Object.fromEntries(Object.entries(error.fields).filter(([key]) => onStep.has(key))));
           if (elsewhere.length > 0) setFailure(elsewhere.flatMap(([, messages]) => messages).join(", "));
         } else if (error instanceof ApiError && error.status === 410) {
-          forgetProgress(flowKey, authRef.current);
+          forgetProgress(memoryKey, authRef.current);
           setFailure(error.message);
           await startFresh();
         } else {
@@ -206,7 +217,7 @@ export function useFlow(options: UseFlowOptions) {
         setBusy(false);
       }
     },
-    [api, audience, busy, flowKey, preview, progress, show, startFresh, step, values],
+    [api, audience, busy, flowKey, memoryKey, scope, preview, progress, show, startFresh, step, values],
   );
 
   const runAction = useCallback(
@@ -224,10 +235,10 @@ export function useFlow(options: UseFlowOptions) {
   }, [move, step]);
 
   const restart = useCallback(async () => {
-    forgetProgress(flowKey, authRef.current);
+    forgetProgress(memoryKey, authRef.current);
     setFailure(null);
     await startFresh();
-  }, [flowKey, startFresh]);
+  }, [memoryKey, startFresh]);
 
   const isBlocked = useMemo(() => Object.values(blocking).some(Boolean), [blocking]);
 

@@ -7,6 +7,7 @@ import { LoadingBox } from "../shell/loading-box.tsx";
 import { useLoaded } from "../shell/use-loaded.ts";
 import { applicationPath, useLenderApi, type ApplicationSort } from "./lender-api.ts";
 import { Pager } from "./pager.tsx";
+import { ScrollTable } from "../shell/scroll-table.tsx";
 import "@pinjaman/i18n/ns/investments";
 
 const SORTS: ApplicationSort[] = ["deadline", "newest", "rate", "remaining"];
@@ -46,50 +47,43 @@ export function ApplicationsSection({ accountId }: { accountId: string }) {
         {found?.data?.data.length === 0 && <p>{k("applications_empty")}</p>}
         {found?.data && found.data.data.length > 0 && (
           <>
-            <div className="table-scroll" tabIndex={0} role="region" aria-label={k("applications_caption")}>
-              <table className="lender-table">
-                <caption className="sr-only">{k("applications_caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{k("col_loan")}</th>
-                    <th scope="col">{k("col_grade")}</th>
-                    <th scope="col" className="num">
-                      {k("col_amount")}
-                    </th>
-                    <th scope="col" className="num">
-                      {k("col_remaining")}
-                    </th>
-                    <th scope="col">{k("col_rate")}</th>
-                    <th scope="col">{k("col_term")}</th>
-                    <th scope="col">{k("col_deadline")}</th>
-                    <th scope="col">
-                      <span className="sr-only">{k("col_action")}</span>
-                    </th>
+            <ScrollTable
+              caption={k("applications_caption")}
+              className="lender-table"
+              columns={[
+                { label: k("col_loan") },
+                { label: k("col_grade") },
+                { label: k("col_amount"), numeric: true },
+                { label: k("col_remaining"), numeric: true },
+                { label: k("col_rate") },
+                { label: k("col_term") },
+                { label: k("col_deadline") },
+                { label: k("col_action"), hidden: true },
+              ]}
+            >
+              {found.data.data.map((a) => {
+                const name = a.product_name ?? a.product_key ?? "";
+                return (
+                  <tr key={a.id}>
+                    <th scope="row">{name}</th>
+                    <td>{a.risk_grade ?? "–"}</td>
+                    <td className="num">{formatRupiah(a.amount)}</td>
+                    <td className="num">{formatRupiah(a.remaining)}</td>
+                    <td>{formatDailyRate(a.daily_rate_ppm)}</td>
+                    <td>{formatTerm(a.term, "month")}</td>
+                    <td>{a.funding_deadline ? formatDate(a.funding_deadline) : "–"}</td>
+                    <td>
+                      <Link
+                        to={applicationPath(accountId, a.id)}
+                        aria-label={t("investments.sections.open_application_label", { loan: `${name} ${formatRupiah(a.amount)}` })}
+                      >
+                        {k("open")}
+                      </Link>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {found.data.data.map((a) => {
-                    const name = a.product_name ?? a.product_key ?? "";
-                    return (
-                      <tr key={a.id}>
-                        <th scope="row">{name}</th>
-                        <td>{a.risk_grade ?? "–"}</td>
-                        <td className="num">{formatRupiah(a.amount)}</td>
-                        <td className="num">{formatRupiah(a.remaining)}</td>
-                        <td>{formatDailyRate(a.daily_rate_ppm)}</td>
-                        <td>{formatTerm(a.term, "month")}</td>
-                        <td>{a.funding_deadline ? formatDate(a.funding_deadline) : "–"}</td>
-                        <td>
-                          <Link to={applicationPath(accountId, a.id)} aria-label={t("investments.sections.open_application_label", { loan: `${name} ${formatRupiah(a.amount)}` })}>
-                            {k("open")}
-                          </Link>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </ScrollTable>
             <Pager page={page} perPage={found.data.meta.per_page} total={found.data.meta.total} label={k("applications_title")} onPage={setPage} />
           </>
         )}

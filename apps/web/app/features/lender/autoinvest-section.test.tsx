@@ -31,14 +31,19 @@ function stubFetch(answers: { status: number; body: unknown }[]) {
   return fetchMock;
 }
 
+const PRODUCTS = [
+  { key: "payroll", name: "Pinjaman Gaji" },
+  { key: "spl", name: "Pinjaman Cicilan" },
+];
+
 const field = (name: string) => screen.getByRole("textbox", { name });
 
 describe("the autoinvest section", () => {
   it("shows the account's rules and saves the changed ones, by keyboard", async () => {
     const saved = { ...RULES, enabled: true, amount_per_loan: 300_000, risk_grades: ["A", "B", "C", "D"], product_keys: ["spl"], reserve: 1_000_000, updated_at: "2026-11-24T06:00:00.000Z" };
     const fetchMock = stubFetch([
-      { status: 200, body: { data: { autoinvest: RULES } } },
-      { status: 200, body: { data: { autoinvest: saved } } },
+      { status: 200, body: { data: { autoinvest: RULES, products: PRODUCTS } } },
+      { status: 200, body: { data: { autoinvest: saved, products: PRODUCTS } } },
     ]);
     const user = userEvent.setup();
     render(<AutoinvestSection accountId={ACCOUNT} />);
@@ -51,7 +56,9 @@ describe("the autoinvest section", () => {
     await user.type(field("Nominal per pinjaman (Rp)"), "300.000");
     screen.getByRole("checkbox", { name: "Tingkat D" }).focus();
     await user.keyboard(" ");
-    await user.type(field("Produk (kode, pisahkan dengan koma; kosongkan untuk semua produk)"), "spl");
+    expect(screen.getByText("Tidak memilih produk berarti semua produk.")).toBeTruthy();
+    screen.getByRole("checkbox", { name: "Pinjaman Cicilan" }).focus();
+    await user.keyboard(" ");
     await user.clear(field("Saldo cadangan yang tidak disentuh (Rp)"));
     await user.type(field("Saldo cadangan yang tidak disentuh (Rp)"), "1000000{Enter}");
 
@@ -63,7 +70,7 @@ describe("the autoinvest section", () => {
   });
 
   it("refuses what is no number without calling the server, and focuses the field", async () => {
-    const fetchMock = stubFetch([{ status: 200, body: { data: { autoinvest: RULES } } }]);
+    const fetchMock = stubFetch([{ status: 200, body: { data: { autoinvest: RULES, products: PRODUCTS } } }]);
     const user = userEvent.setup();
     render(<AutoinvestSection accountId={ACCOUNT} />);
     await screen.findByRole("textbox", { name: "Nominal per pinjaman (Rp)" });
@@ -81,7 +88,7 @@ describe("the autoinvest section", () => {
 
   it("puts the server's field messages under their fields (grades by item too) and focuses the first", async () => {
     stubFetch([
-      { status: 200, body: { data: { autoinvest: RULES } } },
+      { status: 200, body: { data: { autoinvest: RULES, products: PRODUCTS } } },
       {
         status: 400,
         body: {
@@ -116,16 +123,17 @@ describe("the autoinvest section", () => {
 
   it("shows the server's refusal under the field it names", async () => {
     stubFetch([
-      { status: 200, body: { data: { autoinvest: RULES } } },
+      { status: 200, body: { data: { autoinvest: RULES, products: PRODUCTS } } },
       { status: 422, body: { error: { code: "validation_failed", message: "Data tidak valid", fields: { product_keys: ["Produk tidak dikenal: xyz"] } } } },
     ]);
     const user = userEvent.setup();
     render(<AutoinvestSection accountId={ACCOUNT} />);
-    const products = await screen.findByRole("textbox", { name: "Produk (kode, pisahkan dengan koma; kosongkan untuk semua produk)" });
-    await user.type(products, "xyz{Enter}");
+    const first = await screen.findByRole("checkbox", { name: "Pinjaman Gaji" });
+    await user.click(first);
+    await user.click(screen.getByRole("button", { name: "Simpan aturan" }));
     expect(await screen.findByText("Produk tidak dikenal: xyz")).toBeTruthy();
-    expect(products.getAttribute("aria-invalid")).toBe("true");
-    expect(document.activeElement).toBe(products);
+    expect(screen.getByRole("group", { name: "Produk" }).getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(first);
   });
 
   it("says so when the rules cannot be loaded", async () => {

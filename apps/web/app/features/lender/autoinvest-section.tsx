@@ -1,4 +1,4 @@
-import type { AutoinvestRulesBody } from "@pinjaman/contracts/autoinvest";
+import type { AutoinvestRulesBody, AutoinvestSetupData } from "@pinjaman/contracts/autoinvest";
 import { RISK_GRADES } from "@pinjaman/domain/autoinvest";
 import { t } from "@pinjaman/i18n";
 import { useEffect, useId, useState, type FormEvent } from "react";
@@ -7,19 +7,20 @@ import "@pinjaman/i18n/ns/autoinvest";
 import "@pinjaman/i18n/ns/errors";
 import "./autoinvest.css";
 
-type Setup = { data: { autoinvest: AutoinvestRulesBody & { updated_at: string | null } } };
+type Setup = { data: AutoinvestSetupData };
+type Choice = { value: string; label: string; ariaLabel?: string };
 
 const setupUrl = (accountId: string) => `/app_api/v1/accounts/${accountId}/investments/setup`;
 
 /** The form's numeric fields, typed as text so any input can be told apart from a number. */
 const NUMBERS = ["amount_per_loan", "tenor_min_months", "tenor_max_months", "max_per_borrower", "reserve"] as const;
 type NumberField = (typeof NUMBERS)[number];
-type Draft = { enabled: boolean; risk_grades: string[]; product_keys: string } & Record<NumberField, string>;
+type Draft = { enabled: boolean; risk_grades: string[]; product_keys: string[] } & Record<NumberField, string>;
 
 const draftOf = (rules: AutoinvestRulesBody): Draft => ({
   enabled: rules.enabled,
   risk_grades: [...rules.risk_grades],
-  product_keys: rules.product_keys.join(", "),
+  product_keys: [...rules.product_keys],
   ...(Object.fromEntries(NUMBERS.map((name) => [name, String(rules[name])])) as Record<NumberField, string>),
 });
 
@@ -32,8 +33,14 @@ function rulesOf(draft: Draft): { rules: Record<string, unknown>; errors: FieldM
     if (/^\d{1,13}$/.test(text)) numbers[name] = Number(text);
     else errors[name] = [t("autoinvest.not_a_number")];
   }
-  const productKeys = draft.product_keys.split(",").map((key) => key.trim()).filter(Boolean);
-  return { rules: { enabled: draft.enabled, risk_grades: draft.risk_grades, product_keys: productKeys, ...numbers }, errors };
+  return { rules: { enabled: draft.enabled, risk_grades: draft.risk_grades, product_keys: draft.product_keys, ...numbers }, errors };
+}
+
+/** The products to choose from; a saved product no longer offered stays listed (by its key) so it can be unticked. */
+function choicesOf({ autoinvest, products }: AutoinvestSetupData): Choice[] {
+  const offered = products.map((p) => ({ value: p.key, label: p.name }));
+  const gone = autoinvest.product_keys.filter((key) => !products.some((p) => p.key === key)).map((key) => ({ value: key, label: key }));
+  return [...offered, ...gone];
 }
 
 /** The server's field names ("autoinvest.amount_per_loan", "autoinvest.risk_grades.0", "product_keys") as the form's. */
@@ -51,6 +58,7 @@ function formFields(fields: FieldMessages): FieldMessages {
 export function AutoinvestSection({ accountId }: { accountId: string }) {
   const id = useId();
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [products, setProducts] = useState<Choice[]>([]);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [status, setStatus] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,7 +67,11 @@ export function AutoinvestSection({ accountId }: { accountId: string }) {
   useEffect(() => {
     let current = true;
     apiFetch<Setup>(setupUrl(accountId))
-      .then((response) => current && setDraft(draftOf(response.data.autoinvest)))
+      .then((response) => {
+        if (!current) return;
+        setDraft(draftOf(response.data.autoinvest));
+        setProducts(choicesOf(response.data));
+      })
       .catch(() => current && setFailure(t("autoinvest.load_failed")));
     return () => {
       current = false;
@@ -85,6 +97,7 @@ export function AutoinvestSection({ accountId }: { accountId: string }) {
     try {
       const response = await apiFetch<Setup>(setupUrl(accountId), { method: "PATCH", body: { data: { autoinvest: rules } } });
       setDraft(draftOf(response.data.autoinvest));
+      setProducts(choicesOf(response.data));
       setStatus(t("autoinvest.saved"));
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length > 0) refuse(formFields(e.fields));
@@ -127,6 +140,36 @@ export function AutoinvestSection({ accountId }: { accountId: string }) {
     </div>
   );
 
+  /** Checkboxes whose checked values are kept in the choices' order. */
+  const choiceGroup = (name: "risk_grades" | "product_keys", legend: string, choices: Choice[], hint?: string) => (
+    <fieldset className="autoinvest__grades" aria-invalid={errors[name] ? true : undefined} aria-describedby={described(name, Boolean(hint))}>
+      <legend className="field__label">{legend}</legend>
+      {hint && (
+        <p id={`${id}-${name}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {choices.map((choice, i) => (
+        <label key={choice.value} className="autoinvest__grade">
+          <input
+            id={i === 0 ? `${id}-${name}` : undefined}
+            type="checkbox"
+            name={name}
+            value={choice.value}
+            checked={draft![name].includes(choice.value)}
+            aria-label={choice.ariaLabel}
+            onChange={(e) => {
+              const checked = e.target.checked ? [...draft![name], choice.value] : draft![name].filter((v) => v !== choice.value);
+              setDraft({ ...draft!, [name]: choices.map((c) => c.value).filter((v) => checked.includes(v)) });
+            }}
+          />
+          {choice.label}
+        </label>
+      ))}
+      {error(name)}
+    </fieldset>
+  );
+
   return (
     <section className="autoinvest" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("autoinvest.title")}</h2>
@@ -142,40 +185,12 @@ export function AutoinvestSection({ accountId }: { accountId: string }) {
             {numberField("tenor_min_months")}
             {numberField("tenor_max_months")}
           </div>
-          <fieldset className="autoinvest__grades" aria-invalid={errors.risk_grades ? true : undefined} aria-describedby={described("risk_grades")}>
-            <legend className="field__label">{t("autoinvest.risk_grades")}</legend>
-            {RISK_GRADES.map((grade, i) => (
-              <label key={grade} className="autoinvest__grade">
-                <input
-                  id={i === 0 ? `${id}-risk_grades` : undefined}
-                  type="checkbox"
-                  name="risk_grades"
-                  value={grade}
-                  checked={draft.risk_grades.includes(grade)}
-                  aria-label={t("autoinvest.grade", { grade })}
-                  onChange={(e) => setDraft({ ...draft, risk_grades: e.target.checked ? RISK_GRADES.filter((g) => g === grade || draft.risk_grades.includes(g)) : draft.risk_grades.filter((g) => g !== grade) })}
-                />
-                {grade}
-              </label>
-            ))}
-            {error("risk_grades")}
-          </fieldset>
-          <div className="field">
-            <label htmlFor={`${id}-product_keys`} className="field__label">
-              {t("autoinvest.product_keys")}
-            </label>
-            <input
-              id={`${id}-product_keys`}
-              name="product_keys"
-              className="field__input"
-              autoComplete="off"
-              value={draft.product_keys}
-              onChange={(e) => setDraft({ ...draft, product_keys: e.target.value })}
-              aria-invalid={errors.product_keys ? true : undefined}
-              aria-describedby={described("product_keys")}
-            />
-            {error("product_keys")}
-          </div>
+          {choiceGroup(
+            "risk_grades",
+            t("autoinvest.risk_grades"),
+            RISK_GRADES.map((grade) => ({ value: grade, label: grade, ariaLabel: t("autoinvest.grade", { grade }) })),
+          )}
+          {choiceGroup("product_keys", t("autoinvest.product_keys"), products, t("autoinvest.product_keys_hint"))}
           {numberField("max_per_borrower")}
           {numberField("reserve")}
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -7,6 +7,7 @@ import { LoadingBox } from "../shell/loading-box.tsx";
 import { useLoaded } from "../shell/use-loaded.ts";
 import { BorrowerFacts } from "./borrower-facts.tsx";
 import { accountPath, applicationPath, useLenderApi } from "./lender-api.ts";
+import { ScrollTable } from "../shell/scroll-table.tsx";
 import "@pinjaman/i18n/ns/investments";
 import "./lender.css";
 
@@ -35,35 +36,31 @@ export function BorrowerPage({ accountId, customerId }: { accountId: string; cus
               <BorrowerFacts borrower={b} />
               <section aria-labelledby="borrower-applications-title">
                 <h2 id="borrower-applications-title">{k("applications_title")}</h2>
-                <div className="table-scroll" tabIndex={0} role="region" aria-label={k("applications_caption")}>
-                  <table className="lender-table">
-                    <caption className="sr-only">{k("applications_caption")}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{s("col_loan")}</th>
-                        <th scope="col">{s("col_grade")}</th>
-                        <th scope="col" className="num">
-                          {s("col_amount")}
-                        </th>
-                        <th scope="col">{s("col_rate")}</th>
-                        <th scope="col">{s("col_term")}</th>
-                        <th scope="col">{k("col_status")}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {b.applications.map((a) => (
-                        <tr key={a.id}>
-                          <th scope="row">{a.open_to_investment ? <Link to={applicationPath(accountId, a.id)}>{a.product_name ?? ""}</Link> : a.product_name ?? ""}</th>
-                          <td>{a.risk_grade ?? "–"}</td>
-                          <td className="num">{formatRupiah(a.amount)}</td>
-                          <td>{formatDailyRate(a.daily_rate_ppm)}</td>
-                          <td>{formatTerm(a.term, "month")}</td>
-                          <td>{isApplicationStatus(a.status) ? applicationStatusLabel(a.status) : a.status}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <ScrollTable
+                  caption={k("applications_caption")}
+                  className="lender-table"
+                  columns={[
+                    { label: s("col_loan") },
+                    { label: s("col_grade") },
+                    { label: s("col_amount"), numeric: true },
+                    { label: s("col_rate") },
+                    { label: s("col_term") },
+                    { label: k("col_status") },
+                  ]}
+                >
+                  {b.applications.map((a) => (
+                    <tr key={a.id}>
+                      <th scope="row">
+                        {a.open_to_investment ? <Link to={applicationPath(accountId, a.id)}>{a.product_name ?? ""}</Link> : (a.product_name ?? "")}
+                      </th>
+                      <td>{a.risk_grade ?? "–"}</td>
+                      <td className="num">{formatRupiah(a.amount)}</td>
+                      <td>{formatDailyRate(a.daily_rate_ppm)}</td>
+                      <td>{formatTerm(a.term, "month")}</td>
+                      <td>{isApplicationStatus(a.status) ? applicationStatusLabel(a.status) : a.status}</td>
+                    </tr>
+                  ))}
+                </ScrollTable>
               </section>
             </>
           )}

@@ -4,6 +4,7 @@ import { investmentStatusLabel } from "@pinjaman/domain/status-labels";
 import { t } from "@pinjaman/i18n";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import { AmountField } from "../shell/amount-field.tsx";
 import { ApiError } from "../shell/api-fetch.ts";
 import { investmentPath, useLenderApi, type InvestResult } from "./lender-api.ts";
 import "@pinjaman/i18n/ns/investments";
@@ -67,33 +68,10 @@ export function InvestForm({ accountId, applicationId, remaining, onInvested }: 
     }
   }
 
-  const errorId = `${id}-amount-error`;
   return (
     <form className="invest-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{k("invest_title")}</h2>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-amount`}>
-          {k("amount_label")}
-        </label>
-        <input
-          id={`${id}-amount`}
-          className="field__input"
-          inputMode="numeric"
-          autoComplete="off"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-hint ${errorId}` : `${id}-hint`}
-        />
-        <p id={`${id}-hint`} className="field__hint">
-          {k("amount_hint", LIMITS)}
-        </p>
-        {fieldError && (
-          <p id={errorId} className="field__error">
-            {fieldError}
-          </p>
-        )}
-      </div>
+      <AmountField id={`${id}-amount`} label={k("amount_label")} value={amount} onChange={setAmount} hint={k("amount_hint", LIMITS)} error={fieldError} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? k("submitting") : k("submit")}
       </button>

@@ -49,6 +49,20 @@ describe("the investment page", () => {
     ]);
   });
 
+  it("says whether the share is insured and, once the insurer paid a claim, what it paid and that the share is the insurer's", async () => {
+    renderWith(fakeLenderApi(), <InvestmentPage accountId={ACCOUNT_ID} investmentId={INVESTMENT_ID} />);
+    const region = await screen.findByRole("region", { name: "Asuransi" });
+    expect(region.textContent).toContain("Pendanaan ini tidak diasuransikan.");
+    cleanup();
+    const claimed = { ...DETAIL, insured: true, insurance_claim: { business_date: "2026-06-01", outstanding_principal: 1_125_000, amount: 1_125_000, insurer_reference: "SBX-claim:1" } };
+    renderWith(fakeLenderApi({ investment: vi.fn(async () => claimed) }), <InvestmentPage accountId={ACCOUNT_ID} investmentId={INVESTMENT_ID} />);
+    const insured = await screen.findByRole("region", { name: "Asuransi" });
+    expect(insured.textContent).toContain("Pendanaan ini diasuransikan.");
+    expect(insured.textContent).toContain(
+      "Klaim asuransi dibayar pada 1 Jun 2026: Rp 1.125.000 untuk pokok tersisa Rp 1.125.000 (referensi SBX-claim:1). Sejak itu pembayaran peminjam untuk bagian ini menjadi milik asuransi.",
+    );
+  });
+
   it("explains a pending share has no schedule yet and links its application", async () => {
     const pending = { ...DETAIL, status: "pending" as const, status_label: "Pendanaan tertunda", schedule: [], repayments: [] };
     renderWith(fakeLenderApi({ investment: vi.fn(async () => pending) }), <InvestmentPage accountId={ACCOUNT_ID} investmentId={INVESTMENT_ID} />);

@@ -8,6 +8,7 @@ import { useLoaded } from "../shell/use-loaded.ts";
 import { productOf } from "./application-page.tsx";
 import { Figures } from "./figures.tsx";
 import { accountPath, applicationPath, useLenderApi } from "./lender-api.ts";
+import { ScrollTable } from "../shell/scroll-table.tsx";
 import "@pinjaman/i18n/ns/investments";
 import "./lender.css";
 
@@ -31,39 +32,29 @@ function summary(d: InvestmentDetail): [string, string][] {
 function Schedule({ detail }: { detail: InvestmentDetail }) {
   if (detail.schedule.length === 0) return <p>{k("schedule_empty")}</p>;
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={k("schedule_caption")}>
-      <table className="lender-table">
-        <caption className="sr-only">{k("schedule_caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{k("col_number")}</th>
-            <th scope="col">{k("col_due")}</th>
-            <th scope="col" className="num">
-              {k("col_principal")}
-            </th>
-            <th scope="col" className="num">
-              {k("col_interest")}
-            </th>
-            <th scope="col" className="num">
-              {k("col_total")}
-            </th>
-            <th scope="col">{k("col_status")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.schedule.map((i) => (
-            <tr key={i.number}>
-              <th scope="row">{i.number}</th>
-              <td>{formatDate(i.due_on)}</td>
-              <td className="num">{formatRupiah(i.principal)}</td>
-              <td className="num">{formatRupiah(i.interest)}</td>
-              <td className="num">{formatRupiah(i.total)}</td>
-              <td>{k(i.status)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable
+      caption={k("schedule_caption")}
+      className="lender-table"
+      columns={[
+        { label: k("col_number") },
+        { label: k("col_due") },
+        { label: k("col_principal"), numeric: true },
+        { label: k("col_interest"), numeric: true },
+        { label: k("col_total"), numeric: true },
+        { label: k("col_status") },
+      ]}
+    >
+      {detail.schedule.map((i) => (
+        <tr key={i.number}>
+          <th scope="row">{i.number}</th>
+          <td>{formatDate(i.due_on)}</td>
+          <td className="num">{formatRupiah(i.principal)}</td>
+          <td className="num">{formatRupiah(i.interest)}</td>
+          <td className="num">{formatRupiah(i.total)}</td>
+          <td>{k(i.status)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 
@@ -71,33 +62,18 @@ function Repayments({ detail }: { detail: InvestmentDetail }) {
   if (detail.repayments.length === 0) return <p>{k("repayments_empty")}</p>;
   const columns = ["col_principal", "col_interest", "col_fee", "col_tax", "col_premium", "col_late_fee", "col_net"] as const;
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={k("repayments_caption")}>
-      <table className="lender-table">
-        <caption className="sr-only">{k("repayments_caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{k("col_date")}</th>
-            {columns.map((c) => (
-              <th key={c} scope="col" className="num">
-                {k(c)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {detail.repayments.map((r, n) => (
-            <tr key={`${r.business_date}-${n}`}>
-              <th scope="row">{formatDate(r.business_date)}</th>
-              {[r.principal, r.interest, r.platform_fee, r.tax, r.insurance_premium, r.late_fee, r.net].map((v, c) => (
-                <td key={columns[c]} className="num">
-                  {formatRupiah(v)}
-                </td>
-              ))}
-            </tr>
+    <ScrollTable caption={k("repayments_caption")} className="lender-table" columns={[{ label: k("col_date") }]}>
+      {detail.repayments.map((r, n) => (
+        <tr key={`${r.business_date}-${n}`}>
+          <th scope="row">{formatDate(r.business_date)}</th>
+          {[r.principal, r.interest, r.platform_fee, r.tax, r.insurance_premium, r.late_fee, r.net].map((v, c) => (
+            <td key={columns[c]} className="num">
+              {formatRupiah(v)}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 
@@ -119,7 +95,11 @@ export function InvestmentPage({ accountId, investmentId }: { accountId: string;
         <LoadingBox loaded={detail !== null} error={detail?.error}>
           {d && (
             <>
-              <h1>{t("investments.investment.title", { product: productOf(d.terms) })}</h1>
+              <h1>
+                {t("investments.investment.title", {
+                  product: productOf(d.terms),
+                })}
+              </h1>
               <section aria-labelledby="investment-summary-title">
                 <h2 id="investment-summary-title">{k("summary_title")}</h2>
                 <Figures rows={summary(d)} />
@@ -142,6 +122,20 @@ export function InvestmentPage({ accountId, investmentId }: { accountId: string;
                     [k("net"), formatRupiah(d.received.net)],
                   ]}
                 />
+              </section>
+              <section aria-labelledby="investment-insurance-title">
+                <h2 id="investment-insurance-title">{k("insurance_title")}</h2>
+                <p>{d.insured ? k("insured") : k("not_insured")}</p>
+                {d.insurance_claim && (
+                  <p>
+                    {t("investments.investment.claim_paid", {
+                      date: formatDate(d.insurance_claim.business_date),
+                      amount: formatRupiah(d.insurance_claim.amount),
+                      outstanding: formatRupiah(d.insurance_claim.outstanding_principal),
+                      reference: d.insurance_claim.insurer_reference,
+                    })}
+                  </p>
+                )}
               </section>
               <section aria-labelledby="investment-schedule-title">
                 <h2 id="investment-schedule-title">{k("schedule_title")}</h2>

@@ -59,6 +59,8 @@ export const DETAIL: InvestmentDetail = {
     { number: 2, due_on: "2026-03-31", principal: 375_000, interest: 45_000, total: 420_000, status: "open", paid_on: null },
   ],
   repayments: [{ business_date: "2026-02-28", principal: 375_000, interest: 45_000, platform_fee: 4_500, tax: 6_750, insurance_premium: 0, late_fee: 0, net: 408_750 }],
+  insured: false,
+  insurance_claim: null,
 };
 
 export const APPLICATION: InvestmentApplication = {

@@ -3,6 +3,7 @@ import { formatRupiah, parseRupiah } from "@pinjaman/domain/money";
 import { WITHDRAWAL_MIN_AMOUNT } from "@pinjaman/domain/withdrawals";
 import { t } from "@pinjaman/i18n";
 import { useId, useRef, useState, type FormEvent } from "react";
+import { AmountField } from "../shell/amount-field.tsx";
 import { ApiError } from "../shell/api-fetch.ts";
 import { LoadingBox } from "../shell/loading-box.tsx";
 import { useLoaded } from "../shell/use-loaded.ts";
@@ -87,25 +88,14 @@ export function WithdrawalSection({ accountId, api = lenderMoneyApi }: { account
       <p className="field__hint">{t("lender_money.withdrawal.intro", { min })}</p>
       {confirmation === null ? (
         <form noValidate onSubmit={requestCode} aria-busy={busy}>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-amount`}>
-              {t("lender_money.withdrawal.amount")}
-            </label>
-            <input
-              id={`${id}-amount`}
-              className="field__input"
-              inputMode="numeric"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              aria-invalid={fieldErrors.amount ? true : undefined}
-              aria-describedby={fieldErrors.amount ? `${id}-amount-error` : `${id}-amount-hint`}
-            />
-            <p id={`${id}-amount-hint`} className="field__hint">
-              {t("lender_money.withdrawal.amount_hint", { min })}
-            </p>
-            {fieldError("amount")}
-          </div>
+          <AmountField
+            id={`${id}-amount`}
+            label={t("lender_money.withdrawal.amount")}
+            value={amount}
+            onChange={setAmount}
+            hint={t("lender_money.withdrawal.amount_hint", { min })}
+            error={fieldErrors.amount}
+          />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t("lender_money.withdrawal.send_code")}
           </button>

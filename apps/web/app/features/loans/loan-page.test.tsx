@@ -47,6 +47,20 @@ describe("the loan page", () => {
     ]);
   });
 
+  it("names a reschedule in force next to its maturity extension (spec section 4)", async () => {
+    const current = { ...DETAIL.current_account_application!, type_key: "reschedule" as const };
+    renderPage(fakeApi({ account: vi.fn(async () => ({ ...DETAIL, current_account_application: current })) }));
+    const summary = await screen.findByRole("region", { name: "Ringkasan" });
+    const pairs = within(summary)
+      .getAllByRole("term")
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs.slice(6, 9)).toEqual([
+      ["Jatuh tempo akhir", "24 Des 2026"],
+      ["Perubahan pinjaman", "Dijadwalkan ulang"],
+      ["Perpanjangan jatuh tempo", "30 hari"],
+    ]);
+  });
+
   it("shows the borrower's credit and the payoff left to transfer after it", async () => {
     const payoff = { ...DETAIL.payoff!, credit: 40_000, amount_to_pay: 1_480_000 };
     renderPage(fakeApi({ account: vi.fn(async () => ({ ...DETAIL, payoff })) }));

@@ -41,6 +41,8 @@ function Summary({ detail }: { detail: AccountDetail }) {
     if (a.effective_on) rows.push([t("loans.term.effective_on"), formatDate(a.effective_on)]);
     if (a.maturity_on) rows.push([t("loans.term.maturity_on"), formatDate(a.maturity_on)]);
   }
+  // A reschedule or restructure in force (spec section 4), with the maturity extension below.
+  if (a && (a.type_key === "reschedule" || a.type_key === "restructure")) rows.push([t("loans.term.changed"), t(`loans.term.changed_${a.type_key}`)]);
   if (detail.maturity_extension_days !== 0) rows.push([t("loans.term.maturity_extension"), t("loans.term.maturity_extension_days", { days: detail.maturity_extension_days })]);
   rows.push([t("loans.term.outstanding_principal"), formatRupiah(detail.outstanding_principal)], [t("loans.term.outstanding_total"), formatRupiah(detail.outstanding_total)]);
   if (detail.payoff?.credit) rows.push([t("loans.term.credit"), formatRupiah(detail.payoff.credit)]);

@@ -4,6 +4,7 @@ import { formatRupiah } from "@pinjaman/domain/money";
 import { accountStatusLabel, isAccountStatus } from "@pinjaman/domain/status-labels";
 import { t } from "@pinjaman/i18n";
 import { Link } from "react-router";
+import { ScrollTable } from "../shell/scroll-table.tsx";
 import "@pinjaman/i18n/ns/loans";
 
 export const loanPath = (accountId: string) => `/profile/loans/${accountId}`;
@@ -20,7 +21,11 @@ export function applicationsByAccount(applications: readonly AccountApplication[
   return byAccount;
 }
 
-type Props = { accounts: Account[]; applications: Map<string, AccountApplication>; closed?: boolean };
+type Props = {
+  accounts: Account[];
+  applications: Map<string, AccountApplication>;
+  closed?: boolean;
+};
 
 /**
  * The loans table of the dashboard (spec "Dashboard state"): the open loans (pending, submitted,
@@ -29,43 +34,41 @@ type Props = { accounts: Account[]; applications: Map<string, AccountApplication
 export function LoanTable({ accounts, applications, closed = false }: Props) {
   const name = (a: Account) => applications.get(a.id)?.product_name ?? a.product_key ?? "";
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={t(closed ? "loans.dashboard.closed_caption" : "loans.dashboard.loans_caption")}>
-      <table className="loan-table">
-        <caption className="sr-only">{t(closed ? "loans.dashboard.closed_caption" : "loans.dashboard.loans_caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("loans.dashboard.col_loan")}</th>
-            <th scope="col" className="num">
-              {t("loans.dashboard.col_amount")}
-            </th>
-            <th scope="col">{t("loans.dashboard.col_status")}</th>
-            <th scope="col" className="num">
-              {closed ? t("loans.dashboard.col_closed_on") : t("loans.dashboard.col_principal")}
-            </th>
-            <th scope="col">
-              <span className="sr-only">{t("loans.dashboard.col_action")}</span>
-            </th>
+    <ScrollTable
+      caption={t(closed ? "loans.dashboard.closed_caption" : "loans.dashboard.loans_caption")}
+      className="loan-table"
+      columns={[
+        { label: t("loans.dashboard.col_loan") },
+        { label: t("loans.dashboard.col_amount"), numeric: true },
+        { label: t("loans.dashboard.col_status") },
+        {
+          label: closed ? t("loans.dashboard.col_closed_on") : t("loans.dashboard.col_principal"),
+          numeric: true,
+        },
+        { label: t("loans.dashboard.col_action"), hidden: true },
+      ]}
+    >
+      {accounts.map((a) => {
+        const application = applications.get(a.id);
+        return (
+          <tr key={a.id}>
+            <th scope="row">{name(a)}</th>
+            <td className="num">{application ? formatRupiah(application.amount) : "–"}</td>
+            <td>{accountStatusText(a.status)}</td>
+            <td className="num">{closed ? (a.closed_on ? formatDate(a.closed_on) : "–") : formatRupiah(a.principal_balance)}</td>
+            <td>
+              <Link
+                to={loanPath(a.id)}
+                aria-label={t("loans.dashboard.open_loan_label", {
+                  account: `${name(a)} ${application ? formatRupiah(application.amount) : ""}`.trim(),
+                })}
+              >
+                {t("loans.dashboard.open_loan")}
+              </Link>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {accounts.map((a) => {
-            const application = applications.get(a.id);
-            return (
-              <tr key={a.id}>
-                <th scope="row">{name(a)}</th>
-                <td className="num">{application ? formatRupiah(application.amount) : "–"}</td>
-                <td>{accountStatusText(a.status)}</td>
-                <td className="num">{closed ? (a.closed_on ? formatDate(a.closed_on) : "–") : formatRupiah(a.principal_balance)}</td>
-                <td>
-                  <Link to={loanPath(a.id)} aria-label={t("loans.dashboard.open_loan_label", { account: `${name(a)} ${application ? formatRupiah(application.amount) : ""}`.trim() })}>
-                    {t("loans.dashboard.open_loan")}
-                  </Link>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ScrollTable>
   );
 }

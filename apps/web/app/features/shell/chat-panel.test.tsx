@@ -74,3 +74,48 @@ describe("chat panel", () => {
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Terjadi kesalahan pada server. Silakan coba lagi.");
   });
 });
+
+describe("chat panel answers", () => {
+  it("keeps the token of a sent message and shows customer care's answer when opened again", async () => {
+    window.localStorage.clear();
+    const token = "a".repeat(43);
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+      if (url.endsWith("/lookup")) {
+        return new Response(
+          JSON.stringify({
+            data: [
+              {
+                reference: "CS-000007",
+                message: "Bagaimana cara melunasi pinjaman?",
+                status: "answered",
+                created_at: "2026-11-22T07:05:00.000Z",
+                answers: [{ id: 1, body: "Lunasi dari halaman pinjaman dengan tombol Bayar.", created_at: "2026-11-22T08:00:00.000Z" }],
+              },
+            ],
+          }),
+          { status: 200 },
+        );
+      }
+      return new Response(JSON.stringify({ data: { id: 7, reference: "CS-000007", created_at: "2026-11-22T07:05:00.000Z", access_token: token } }), { status: 201 });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const { user, dialog } = await openChat();
+    // Nothing stored yet: no lookup.
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByRole("textbox", { name: "Nama" }), "Budi Santoso");
+    await user.type(within(dialog).getByRole("textbox", { name: "Kontak" }), "budi@example.com");
+    await user.type(within(dialog).getByRole("textbox", { name: "Pesan" }), "Bagaimana cara melunasi pinjaman?");
+    await user.click(within(dialog).getByRole("button", { name: "Kirim" }));
+    await within(dialog).findByText(/CS-000007/);
+    expect(JSON.parse(window.localStorage.getItem("pinjaman.chat.tokens") ?? "[]")).toEqual([token]);
+    await user.click(within(dialog).getAllByRole("button", { name: "Tutup" }).at(-1)!);
+
+    await user.click(screen.getByRole("button", { name: "Chat" }));
+    const reopened = await screen.findByRole("dialog", { name: "Chat dengan layanan pelanggan" });
+    const threads = await within(reopened).findByRole("region", { name: "Pesan Anda" });
+    expect(within(threads).getByText("Lunasi dari halaman pinjaman dengan tombol Bayar.")).toBeTruthy();
+    expect(within(threads).getByText("Jawaban layanan pelanggan:")).toBeTruthy();
+    const lookup = fetchMock.mock.calls.find(([url]) => url.endsWith("/lookup"));
+    expect(JSON.parse(String(lookup?.[1]?.body))).toEqual({ data: { tokens: [token] } });
+  });
+});

@@ -1,8 +1,10 @@
-import type { SupportRequestResponse } from "@pinjaman/contracts/support";
+import type { SupportRequestResponse, SupportThread } from "@pinjaman/contracts/support";
+import { formatDateTime } from "@pinjaman/domain/dates";
 import { t } from "@pinjaman/i18n";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
 import { ApiError, apiFetch, joinFieldMessages, type FieldMessages } from "./api-fetch.ts";
+import { loadChatThreads, rememberChatToken } from "./chat-threads.ts";
 import { Dialog } from "./dialog.tsx";
 import "@pinjaman/i18n/ns/common";
 import "@pinjaman/i18n/ns/dialogs";
@@ -19,6 +21,54 @@ type State = Editing | { kind: "sent"; reference: string };
 
 const EDITING: Editing = { kind: "editing", sending: false, fields: {}, error: null };
 
+/** The messages sent from this browser with customer care's answers (read by the tokens kept at sending). */
+function ChatThreads({ threads }: { threads: SupportThread[] }) {
+  if (threads.length === 0) return null;
+  return (
+    <section className="chat-panel__threads" aria-labelledby="chat-threads-title">
+      <h3 id="chat-threads-title" className="chat-panel__threads-title">
+        {t("dialogs.chat.threads_title")}
+      </h3>
+      <ul>
+        {threads.map((thread) => (
+          <li key={thread.reference} className="chat-thread">
+            <p className="chat-thread__meta">
+              {thread.reference} · <time dateTime={thread.created_at}>{formatDateTime(new Date(thread.created_at))}</time>
+            </p>
+            <p className="chat-thread__message">{thread.message}</p>
+            {thread.answers.length === 0 ? (
+              <p className="chat-thread__waiting">{t("dialogs.chat.waiting")}</p>
+            ) : (
+              thread.answers.map((answer) => (
+                <div key={answer.id} className="chat-thread__answer">
+                  <p className="chat-thread__answer-label">{t("dialogs.chat.answer_label")}</p>
+                  <p>{answer.body}</p>
+                </div>
+              ))
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function useChatThreads(): SupportThread[] {
+  const [threads, setThreads] = useState<SupportThread[]>([]);
+  useEffect(() => {
+    let current = true;
+    // Without the answers the panel still takes a new message: a failed read shows nothing.
+    loadChatThreads().then(
+      (loaded) => current && setThreads(loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return threads;
+}
+
 /**
  * The sandbox live chat: the visitor leaves a message for customer care and gets a reference.
  * The server checks the input; its messages are shown under each field, joined with a comma.
@@ -29,6 +79,7 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
   const [state, setState] = useState<State>(EDITING);
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const threads = useChatThreads();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,6 +90,7 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
         method: "POST",
         body: { data: { ...values, page_path: pathname } },
       });
+      if (response.data.access_token) rememberChatToken(response.data.access_token);
       setState({ kind: "sent", reference: response.data.reference });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
@@ -70,6 +122,7 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
   const sending = state.sending;
   return (
     <Dialog title={t("dialogs.chat.title")} onClose={onClose} placement="corner">
+      <ChatThreads threads={threads} />
       <p className="chat-panel__intro">{t("dialogs.chat.intro")}</p>
       <form ref={formRef} className="chat-panel__form" noValidate onSubmit={submit} aria-busy={sending}>
         {FIELDS.map((field) => {

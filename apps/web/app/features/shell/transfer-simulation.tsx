@@ -1,5 +1,6 @@
 import { parseRupiah } from "@pinjaman/domain/money";
 import { useId, useRef, useState, type FormEvent } from "react";
+import { AmountField } from "./amount-field.tsx";
 import { ApiError } from "./api-fetch.ts";
 import "./transfer-simulation.css";
 
@@ -99,26 +100,7 @@ export function TransferSimulation({ channels, initialAmount, texts, send, onDon
           </p>
         )}
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-amount`}>
-          {texts.amount}
-        </label>
-        <input
-          id={`${id}-amount`}
-          className="field__input"
-          inputMode="numeric"
-          autoComplete="off"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={fieldErrors.amount ? true : undefined}
-          aria-describedby={describedBy("amount")}
-        />
-        {fieldErrors.amount && (
-          <p id={`${id}-amount-error`} className="field__error">
-            {fieldErrors.amount}
-          </p>
-        )}
-      </div>
+      <AmountField id={`${id}-amount`} label={texts.amount} value={amount} onChange={setAmount} error={fieldErrors.amount} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? texts.submitting : texts.submit}
       </button>

@@ -1,0 +1,188 @@
+import { schema, type Db } from "@pinjaman/db";
+import { contactWindow, CONTACT_HOURS, dpdBucket, promiseStatus, DPD_BUCKETS, type DpdBucket } from "@pinjaman/domain/collections";
+import { addDays, parseIsoDate } from "@pinjaman/domain/dates";
+import { timeZoneOfRegion } from "@pinjaman/domain/reminder-time-zone";
+import { t } from "@pinjaman/i18n";
+import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { CollectionCase, ContactBody, LateLoan, PromiseBody } from "@pinjaman/contracts/collections";
+import { FieldErrors, Refusal } from "../../plugins/errors.ts";
+import { recordStaffAction } from "../staff/staff-actions.ts";
+import "@pinjaman/i18n/ns/back-office-loans";
+
+/**
+ * Collections (decision 0027): late active loans by days-past-due
+ * bucket, each loan's contact log and promises to pay. A contact is refused outside 08:00–20:00
+ * of the borrower's own time (the zone of their address's province, business clock).
+ */
+
+type LoanRow = {
+  account_id: string;
+  borrower_name: string;
+  phone: string | null;
+  region: string | null;
+  days_past_due: number;
+  overdue_amount: string;
+  outstanding_principal: string;
+  last_contact_at: string | null;
+};
+
+async function loanRows(db: Db, today: string, accountId?: string): Promise<LoanRow[]> {
+  const { rows } = (await db.execute(sql`
+    select acc.id as account_id, c.name as borrower_name, c.phone, cp.kyc ->> 'region' as region,
+           coalesce(max(${today}::date - i.due_on) filter (
+             where i.status = 'open' and i.due_on < ${today}::date and i.principal - i.paid_principal + i.interest - i.paid_interest > 0), 0)::int as days_past_due,
+           coalesce(sum(i.principal - i.paid_principal + i.interest - i.paid_interest + i.late_fee - i.paid_late_fee) filter (
+             where i.status = 'open' and i.due_on < ${today}::date), 0)::text as overdue_amount,
+           coalesce(sum(i.principal - i.paid_principal) filter (where i.status = 'open'), 0)::text as outstanding_principal,
+           (select max(cc.contacted_at) from collection_contacts cc where cc.account_id = acc.id)::text as last_contact_at
+    from accounts acc
+    join customers c on c.id = acc.customer_id
+    left join customer_profiles cp on cp.customer_id = c.id
+    join invoices i on i.account_id = acc.id
+    where acc.type_key = 'loan' and ${accountId ? sql`acc.id = ${accountId}` : sql`acc.status = 'active'`}
+    group by acc.id, c.name, c.phone, cp.kyc
+    order by days_past_due desc, acc.id`)) as unknown as { rows: LoanRow[] };
+  return rows;
+}
+
+function lateLoanOf(row: LoanRow): Omit<LateLoan, "bucket"> & { bucket: DpdBucket | null } {
+  return {
+    account_id: row.account_id,
+    borrower_name: row.borrower_name,
+    phone: row.phone,
+    time_zone: timeZoneOfRegion(row.region),
+    days_past_due: Number(row.days_past_due),
+    bucket: dpdBucket(Number(row.days_past_due)),
+    overdue_amount: Number(row.overdue_amount),
+    outstanding_principal: Number(row.outstanding_principal),
+    last_contact_at: row.last_contact_at ? new Date(row.last_contact_at).toISOString() : null,
+  };
+}
+
+/** Late active loans (1 day past due or more), most late first, optionally of one bucket; with counts per bucket. */
+export async function lateLoans(db: Db, today: string, bucket?: DpdBucket): Promise<{ loans: LateLoan[]; counts: Record<DpdBucket, number> }> {
+  const late = (await loanRows(db, today)).map(lateLoanOf).filter((l): l is LateLoan => l.bucket !== null);
+  const counts = Object.fromEntries(DPD_BUCKETS.map((b) => [b, late.filter((l) => l.bucket === b).length])) as Record<DpdBucket, number>;
+  return { loans: bucket ? late.filter((l) => l.bucket === bucket) : late, counts };
+}
+
+const loanNotFound = () => new Refusal(404, "account_not_found", t("back-office-loans.collections.error.not_found"));
+
+/** One loan's collection case: the loan, whether the borrower may be contacted now, contacts and promises. */
+export async function collectionCase(db: Db, accountId: string, now: { at: Date; date: string }): Promise<CollectionCase> {
+  const [row] = await loanRows(db, now.date, accountId);
+  if (!row) throw loanNotFound();
+  const window = contactWindow(now.at, row.region);
+  const contacts = await db
+    .select({ c: schema.collectionContacts, staffName: schema.customers.name })
+    .from(schema.collectionContacts)
+    .innerJoin(schema.customers, eq(schema.customers.id, schema.collectionContacts.staffId))
+    .where(eq(schema.collectionContacts.accountId, accountId))
+    .orderBy(desc(schema.collectionContacts.contactedAt));
+  const promises = await db
+    .select({ p: schema.promisesToPay, staffName: schema.customers.name })
+    .from(schema.promisesToPay)
+    .innerJoin(schema.customers, eq(schema.customers.id, schema.promisesToPay.staffId))
+    .where(eq(schema.promisesToPay.accountId, accountId))
+    .orderBy(desc(schema.promisesToPay.promisedOn), desc(schema.promisesToPay.createdAt));
+  return {
+    loan: lateLoanOf(row),
+    contact_window: { allowed: window.allowed, local_time: `${window.localTime} ${window.zone}`, from: `0${CONTACT_HOURS.from}:00`, until: `${CONTACT_HOURS.until}:00` },
+    contacts: contacts.map(({ c, staffName }) => contactView(c, staffName)),
+    promises: await Promise.all(promises.map(async ({ p, staffName }) => promiseView(db, p, staffName, now.date))),
+    today: now.date,
+  };
+}
+
+function contactView(c: typeof schema.collectionContacts.$inferSelect, staffName: string) {
+  return { id: c.id, channel: c.channel, outcome: c.outcome, note: c.note, time_zone: c.timeZone, contacted_at: c.contactedAt.toISOString(), staff_name: staffName };
+}
+
+/** Kept or broken is read from the payments allocated to the loan from the day it was made up to its date. */
+async function promiseView(db: Db, p: typeof schema.promisesToPay.$inferSelect, staffName: string, today: string) {
+  const [paid] = await db
+    .select({ total: sql<string>`coalesce(sum(${schema.payments.amount}), 0)::text` })
+    .from(schema.payments)
+    .where(
+      and(
+        eq(schema.payments.accountId, p.accountId),
+        eq(schema.payments.status, "allocated"),
+        gte(schema.payments.businessDate, p.madeOn),
+        lte(schema.payments.businessDate, p.promisedOn),
+      ),
+    );
+  const paidSinceMade = Number(paid?.total ?? 0);
+  return {
+    id: p.id,
+    made_on: p.madeOn,
+    promised_on: p.promisedOn,
+    amount: p.amount,
+    paid: paidSinceMade,
+    status: promiseStatus(p, paidSinceMade, today),
+    note: p.note,
+    staff_name: staffName,
+  };
+}
+
+async function requireLoan(tx: Db, accountId: string): Promise<{ region: string | null }> {
+  const [row] = await tx
+    .select({ id: schema.accounts.id, kyc: schema.customerProfiles.kyc })
+    .from(schema.accounts)
+    .leftJoin(schema.customerProfiles, eq(schema.customerProfiles.customerId, schema.accounts.customerId))
+    .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.typeKey, "loan")));
+  if (!row) throw loanNotFound();
+  const region = row.kyc?.region;
+  return { region: typeof region === "string" ? region : null };
+}
+
+/**
+ * Records a contact attempt: refused (409 outside_contact_hours, nothing stored) outside
+ * 08:00–20:00 of the borrower's time zone at the business instant.
+ */
+export async function recordContact(tx: Db, caller: { staffId: string; request: FastifyRequest }, accountId: string, body: Required<ContactBody>, now: { at: Date }) {
+  const { region } = await requireLoan(tx, accountId);
+  const window = contactWindow(now.at, region);
+  if (!window.allowed) {
+    throw new Refusal(409, "outside_contact_hours", t("back-office-loans.collections.error.outside_hours", { time: window.localTime, zone: window.zone }));
+  }
+  const [row] = await tx
+    .insert(schema.collectionContacts)
+    .values({ accountId, staffId: caller.staffId, channel: body.channel, outcome: body.outcome, note: body.note, timeZone: window.zone, contactedAt: now.at })
+    .returning();
+  await recordStaffAction(tx, caller.request, {
+    permission: "collections.work",
+    action: "collection.contact",
+    subjectType: "account",
+    subjectId: accountId,
+    after: { contact_id: row!.id, channel: body.channel, outcome: body.outcome, local_time: `${window.localTime} ${window.zone}` },
+    reason: body.note || null,
+  });
+  const [staff] = await tx.select({ name: schema.customers.name }).from(schema.customers).where(eq(schema.customers.id, caller.staffId));
+  return contactView(row!, staff?.name ?? "");
+}
+
+/** The furthest a promise may be dated: a collector follows up within a month. */
+export const PROMISE_MAX_DAYS_AHEAD = 30;
+
+export async function recordPromise(tx: Db, caller: { staffId: string; request: FastifyRequest }, accountId: string, body: Required<PromiseBody>, today: string) {
+  await requireLoan(tx, accountId);
+  const latest = addDays(today, PROMISE_MAX_DAYS_AHEAD);
+  if (!parseIsoDate(body.promised_on) || body.promised_on < today || body.promised_on > latest) {
+    throw new FieldErrors({ promised_on: [t("back-office-loans.collections.error.promise_date", { days: PROMISE_MAX_DAYS_AHEAD })] });
+  }
+  const [row] = await tx
+    .insert(schema.promisesToPay)
+    .values({ accountId, staffId: caller.staffId, madeOn: today, promisedOn: body.promised_on, amount: body.amount, note: body.note })
+    .returning();
+  await recordStaffAction(tx, caller.request, {
+    permission: "collections.work",
+    action: "collection.promise",
+    subjectType: "account",
+    subjectId: accountId,
+    after: { promise_id: row!.id, promised_on: body.promised_on, amount: body.amount },
+    reason: body.note || null,
+  });
+  const [staff] = await tx.select({ name: schema.customers.name }).from(schema.customers).where(eq(schema.customers.id, caller.staffId));
+  return promiseView(tx, row!, staff?.name ?? "", today);
+}

@@ -1,0 +1,51 @@
+import type { CollectionCase, LateLoan } from "@pinjaman/contracts/collections";
+import type { LoanChangeRequest } from "@pinjaman/contracts/loan-changes";
+import type { ApprovalRequest } from "@pinjaman/contracts/staff-approvals";
+import { apiFetch } from "../../shell/api-fetch.ts";
+
+const STAFF = "/app_api/v1/staff";
+const id = encodeURIComponent;
+
+export type ApprovalKind = "write_off" | "ledger_adjustment";
+export type Decision = { outcome: "approve" | "reject"; reason: string };
+export type StaffLedgerAccount = { id: string; kind: string; account_id: string | null; customer_id: string | null; investment_id: string | null; balance: number };
+
+/** The back office's collections, maker-checker and loan-change calls (decision 0027). */
+export const backOfficeLoansApi = {
+  async lateLoans(bucket: string | null): Promise<{ loans: LateLoan[]; counts: Record<string, number>; today: string }> {
+    const { data, meta } = await apiFetch<{ data: LateLoan[]; meta: { counts: Record<string, number>; today: string } }>(`${STAFF}/collections${bucket ? `?bucket=${id(bucket)}` : ""}`);
+    return { loans: data, counts: meta.counts, today: meta.today };
+  },
+  async collectionCase(accountId: string): Promise<CollectionCase> {
+    return (await apiFetch<{ data: CollectionCase }>(`${STAFF}/collection_cases/${id(accountId)}`)).data;
+  },
+  async addContact(accountId: string, body: { channel: string; outcome: string; note: string }): Promise<void> {
+    await apiFetch(`${STAFF}/collections/${id(accountId)}/contacts`, { body });
+  },
+  async addPromise(accountId: string, body: { promised_on: string; amount: number; note: string }): Promise<void> {
+    await apiFetch(`${STAFF}/collections/${id(accountId)}/promises`, { body });
+  },
+  async approvalRequests(kind: ApprovalKind): Promise<ApprovalRequest[]> {
+    return (await apiFetch<{ data: ApprovalRequest[] }>(`${STAFF}/${kind}_requests`)).data;
+  },
+  async requestWriteOff(body: { account_id: string; reason: string }): Promise<void> {
+    await apiFetch(`${STAFF}/write_off_requests`, { body });
+  },
+  async requestAdjustment(body: { debit_ledger_account_id: string; credit_ledger_account_id: string; amount: number; reason: string }): Promise<void> {
+    await apiFetch(`${STAFF}/ledger_adjustment_requests`, { body });
+  },
+  async ledgerAccounts(accountId: string | null): Promise<StaffLedgerAccount[]> {
+    return (await apiFetch<{ data: StaffLedgerAccount[] }>(`${STAFF}/ledger_accounts${accountId ? `?account_id=${id(accountId)}` : ""}`)).data;
+  },
+  async decideApproval(kind: ApprovalKind, requestId: string, decision: Decision): Promise<void> {
+    await apiFetch(`${STAFF}/${kind}_requests/${id(requestId)}/decision`, { body: decision });
+  },
+  async loanChanges(): Promise<LoanChangeRequest[]> {
+    return (await apiFetch<{ data: LoanChangeRequest[] }>(`${STAFF}/loan_change_requests`)).data;
+  },
+  async decideLoanChange(requestId: string, decision: Decision): Promise<void> {
+    await apiFetch(`${STAFF}/loan_change_requests/${id(requestId)}/decision`, { body: decision });
+  },
+};
+
+export type BackOfficeLoansApi = typeof backOfficeLoansApi;

@@ -1,0 +1,123 @@
+import type { LoanChangeRequest } from "@pinjaman/contracts/loan-changes";
+import { formatDate } from "@pinjaman/domain/dates";
+import { formatDailyRate, formatRupiah } from "@pinjaman/domain/money";
+import { t } from "@pinjaman/i18n";
+import { useState } from "react";
+import { ScrollTable } from "../../shell/scroll-table.tsx";
+import { useLoaded } from "../../shell/use-loaded.ts";
+import { backOfficeLoansApi, type BackOfficeLoansApi } from "./back-office-loans-api.ts";
+import { DecisionDialog } from "./decision-dialog.tsx";
+import "@pinjaman/i18n/ns/back-office-loans";
+import "./back-office-loans.css";
+
+/** /back-office/loan-changes: borrowers' reschedule and restructure requests with the terms approval gives. */
+export function LoanChangesPage({ api = backOfficeLoansApi }: { api?: BackOfficeLoansApi }) {
+  const [loaded, reload] = useLoaded("loan-changes", () => api.loanChanges());
+  const [deciding, setDeciding] = useState<LoanChangeRequest | null>(null);
+  const [message, setMessage] = useState("");
+  return (
+    <div className="bo-loans">
+      <h1>{t("back-office-loans.loan_changes.title")}</h1>
+      <p>{t("back-office-loans.loan_changes.intro")}</p>
+      <p role="status" aria-live="polite">
+        {message}
+      </p>
+      {loaded === null ? (
+        <p role="status">{t("back-office-loans.common.loading")}</p>
+      ) : loaded.error !== null ? (
+        <p role="alert">{loaded.error}</p>
+      ) : loaded.data.length === 0 ? (
+        <p>{t("back-office-loans.common.empty")}</p>
+      ) : (
+        <ul className="bo-loans__list">
+          {loaded.data.map((r) => (
+            <li key={r.id} className="bo-loans__card">
+              <h2>
+                {r.borrower_name} · {t(`back-office-loans.loan_changes.type.${r.type_key}`)} · {t(`back-office-loans.loan_changes.status.${r.status}`)}
+              </h2>
+              <p>{t("back-office-loans.loan_changes.extra_months", { months: r.extra_months })}</p>
+              {r.requested_daily_rate_ppm !== null && <p>{t("back-office-loans.loan_changes.requested_rate", { rate: formatDailyRate(r.requested_daily_rate_ppm) })}</p>}
+              <p>{r.reason}</p>
+              {r.current && (
+                <p>
+                  {t("back-office-loans.loan_changes.current", {
+                    term: r.current.term,
+                    rate: formatDailyRate(r.current.daily_rate_ppm),
+                    maturity: r.current.maturity_on ? formatDate(r.current.maturity_on) : "-",
+                    principal: formatRupiah(r.current.outstanding_principal),
+                  })}
+                </p>
+              )}
+              <Proposal request={r} />
+              {r.decided_by && (
+                <p>
+                  {t("back-office-loans.approvals.decided_by", { name: r.decided_by.name })}: {r.decision_reason}
+                </p>
+              )}
+              {r.status === "pending" && (
+                <button type="button" onClick={() => setDeciding(r)}>
+                  {t("back-office-loans.loan_changes.decide_title")}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {deciding && (
+        <DecisionDialog
+          title={t("back-office-loans.loan_changes.decide_title")}
+          onClose={() => setDeciding(null)}
+          onDecide={async (decision) => {
+            await api.decideLoanChange(deciding.id, decision);
+            setMessage(t(`back-office-loans.loan_changes.status.${decision.outcome === "approve" ? "approved" : "rejected"}`));
+            reload();
+          }}
+        >
+          <p>
+            {deciding.borrower_name} · {t(`back-office-loans.loan_changes.type.${deciding.type_key}`)}
+          </p>
+        </DecisionDialog>
+      )}
+    </div>
+  );
+}
+
+function Proposal({ request }: { request: LoanChangeRequest }) {
+  const p = request.proposal;
+  if (request.proposal_refused) return <p role="note">{t("back-office-loans.loan_changes.refused_label", { reason: request.proposal_refused })}</p>;
+  if (!p) return null;
+  return (
+    <>
+      <p>
+        {t(request.status === "approved" ? "back-office-loans.loan_changes.applied" : "back-office-loans.loan_changes.proposal", { term: p.term, rate: formatDailyRate(p.daily_rate_ppm), total: formatRupiah(p.total_repayment), maturity: formatDate(p.maturity_on) })}
+      </p>
+      <p>
+        <strong>{t("back-office-loans.loan_changes.extension", { days: p.maturity_extension_days })}</strong>
+      </p>
+      <details>
+        <summary>{t("back-office-loans.loan_changes.schedule")}</summary>
+        <ScrollTable
+          caption={t("back-office-loans.loan_changes.schedule")}
+          className="bo-loans__schedule"
+          columns={[
+            { label: t("back-office-loans.loan_changes.number") },
+            { label: t("back-office-loans.loan_changes.due_on") },
+            { label: t("back-office-loans.loan_changes.principal"), numeric: true },
+            { label: t("back-office-loans.loan_changes.interest"), numeric: true },
+            { label: t("back-office-loans.loan_changes.total"), numeric: true },
+          ]}
+        >
+          {p.instalments.map((i) => (
+            <tr key={i.number}>
+              <td>{i.number}</td>
+              <td>{formatDate(i.due_on)}</td>
+              <td className="num">{formatRupiah(i.principal)}</td>
+              <td className="num">{formatRupiah(i.interest)}</td>
+              <td className="num">{formatRupiah(i.total)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
+      </details>
+    </>
+  );
+}

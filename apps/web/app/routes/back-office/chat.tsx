@@ -1,0 +1,5 @@
+import { ChatInbox } from "../../features/back-office/chat/chat-inbox.tsx";
+
+export default function BackOfficeChat() {
+  return <ChatInbox />;
+}

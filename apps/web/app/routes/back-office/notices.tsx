@@ -1,0 +1,5 @@
+import { NoticesPage } from "../../features/back-office/customers/customers-page.tsx";
+
+export default function BackOfficeNotices() {
+  return <NoticesPage />;
+}

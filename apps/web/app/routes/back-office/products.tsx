@@ -1,0 +1,5 @@
+import { ProductsPage } from "../../features/back-office/settings/products-page.tsx";
+
+export default function BackOfficeProductsPage() {
+  return <ProductsPage />;
+}

@@ -1,0 +1,5 @@
+import { TkbPage } from "../../features/back-office/settings/tkb-page.tsx";
+
+export default function BackOfficeTkbPage() {
+  return <TkbPage />;
+}

@@ -1,0 +1,72 @@
+import { checkOffer, dailyRateCap, type LoanType } from "./ojk-guard.ts";
+import { invoiceSchedule } from "./invoices.ts";
+
+/**
+ * Reschedule and restructure (decision 0027), pure.
+ *
+ * - The new application lends the principal still unpaid (`outstandingPrincipal`) from the day of
+ *   approval, over the instalments still open plus the months asked for, with the same schedule
+ *   function as every loan (`invoiceSchedule`, decision 0012).
+ * - Reschedule keeps the daily rate. Restructure may also lower it (never raise it); either way
+ *   the rate is cut to the OJK cap for the new tenor, and the whole offer must pass `checkOffer`.
+ * - Interest already due and unpaid (arrears) is not waived: it stays due at once, as instalment
+ *   1 (interest only, due on the approval date); the new schedule follows as instalments 2 … n+1.
+ * - Late fees accrued and unpaid are waived (relief; never capitalised).
+ */
+
+export type LoanChangeType = "reschedule" | "restructure";
+
+export type LoanChangeInput = {
+  type: LoanChangeType;
+  loanType: LoanType;
+  outstandingPrincipal: number;
+  arrearsInterest: number;
+  /** Open instalments of the current schedule (late or not). */
+  openInstalments: number;
+  extraMonths: number;
+  currentRatePpm: number;
+  /** Restructure only: the rate asked for; null keeps the current one. */
+  requestedRatePpm: number | null;
+  today: string;
+};
+
+export type NewInstalment = { number: number; dueOn: string; principal: number; interest: number; total: number };
+
+export type LoanChangeTerms =
+  | {
+      ok: true;
+      termMonths: number;
+      dailyRatePpm: number;
+      instalments: NewInstalment[];
+      /** principal + the new schedule's interest + arrears: what the instalments add up to. */
+      totalRepayment: number;
+      maturityOn: string;
+    }
+  | { ok: false; field: "extra_months" | "daily_rate_ppm" | "loan"; reason: string };
+
+export const MAX_EXTRA_MONTHS = 24;
+
+export function loanChangeTerms(input: LoanChangeInput): LoanChangeTerms {
+  if (input.outstandingPrincipal <= 0 || input.openInstalments <= 0) return { ok: false, field: "loan", reason: "nothing_outstanding" };
+  if (!Number.isSafeInteger(input.extraMonths) || input.extraMonths < 1 || input.extraMonths > MAX_EXTRA_MONTHS) return { ok: false, field: "extra_months", reason: "extra_months_range" };
+  const termMonths = input.openInstalments + input.extraMonths;
+  let rate = input.currentRatePpm;
+  if (input.type === "restructure" && input.requestedRatePpm !== null) {
+    if (!Number.isSafeInteger(input.requestedRatePpm) || input.requestedRatePpm < 0 || input.requestedRatePpm > input.currentRatePpm) {
+      return { ok: false, field: "daily_rate_ppm", reason: "rate_not_lower" };
+    }
+    rate = input.requestedRatePpm;
+  }
+  rate = Math.min(rate, dailyRateCap(input.loanType, termMonths, input.today));
+  const check = checkOffer({ loanType: input.loanType, principal: input.outstandingPrincipal, dailyRatePpm: rate, termMonths, feesTotal: input.arrearsInterest, onDate: input.today });
+  if (!check.ok) return { ok: false, field: "extra_months", reason: check.reasons.join(" ") };
+
+  const schedule = invoiceSchedule({ principal: input.outstandingPrincipal, dailyRatePpm: rate, termMonths }, input.today);
+  const offset = input.arrearsInterest > 0 ? 1 : 0;
+  const instalments: NewInstalment[] = [
+    ...(offset ? [{ number: 1, dueOn: input.today, principal: 0, interest: input.arrearsInterest, total: input.arrearsInterest }] : []),
+    ...schedule.map((i) => ({ number: i.number + offset, dueOn: i.dueDate, principal: i.principal, interest: i.interest, total: i.amount })),
+  ];
+  const totalRepayment = instalments.reduce((s, i) => s + i.total, 0);
+  return { ok: true, termMonths, dailyRatePpm: rate, instalments, totalRepayment, maturityOn: schedule[schedule.length - 1]!.dueDate };
+}
