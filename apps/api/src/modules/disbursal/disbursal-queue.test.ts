@@ -8,10 +8,12 @@ import { lenderWithFunds } from "../funding/funding-fixtures.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { runDisbursal } from "./disbursal-run.ts";
-import { approvedLoanApplication, fundApplication, loanInDisbursal, sandboxDisbursalIntegrations, withBankAccount } from "./sandbox-loans.ts";
+import { approvedLoanApplication, businessInstant, fundApplication, loanInDisbursal, sandboxDisbursalIntegrations, withBankAccount } from "./sandbox-loans.ts";
 
 const BO = "/app_api/v1/back_office";
 const today = jakartaToday();
+/** An attempt's business time: after the 00:40 the cooling-off job makes a disbursal due, whatever the real hour. */
+const attemptAt = () => businessInstant(today, "01:00");
 let t: TestApp;
 let operator: TestSession;
 let budi: TestSession;
@@ -60,9 +62,9 @@ describe("GET back_office/disbursals", () => {
     await fundApplication(t.app.db, coolingId, [await lender(1_000_000, today)], today);
     const pending = await dueToday();
     const retrying = await dueToday();
-    expect(await runDisbursal(t.app.db, sandboxDisbursalIntegrations(t.app.db, "fail"), retrying.disbursalId, new Date())).toBe("retry_later");
+    expect(await runDisbursal(t.app.db, sandboxDisbursalIntegrations(t.app.db, "fail"), retrying.disbursalId, attemptAt())).toBe("retry_later");
     const failed = await dueToday(SANDBOX_REFUSED_ACCOUNT_NUMBER);
-    expect(await runDisbursal(t.app.db, sandboxDisbursalIntegrations(t.app.db), failed.disbursalId, new Date())).toBe("failed");
+    expect(await runDisbursal(t.app.db, sandboxDisbursalIntegrations(t.app.db), failed.disbursalId, attemptAt())).toBe("failed");
 
     const items = await queue();
     const of = (applicationId: string) => items.find((i) => i.application_id === applicationId);
@@ -86,7 +88,7 @@ describe("GET back_office/disbursals", () => {
 describe("POST back_office/disbursals/{id}/retry", () => {
   it("tries a refused disbursal now: the bank pays, the loan is active, the retry audited with its reason", async () => {
     const loan = await dueToday();
-    expect(await runDisbursal(t.app.db, sandboxDisbursalIntegrations(t.app.db, "fail"), loan.disbursalId, new Date())).toBe("retry_later");
+    expect(await runDisbursal(t.app.db, sandboxDisbursalIntegrations(t.app.db, "fail"), loan.disbursalId, attemptAt())).toBe("retry_later");
     const res = await retry(loan.disbursalId, { reason: "Bank BCA sudah normal kembali (konfirmasi 10.15 WIB)." });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ outcome: "succeeded", item: { disbursal_id: loan.disbursalId, stage: "paid", attempts: 2 } });
@@ -109,7 +111,7 @@ describe("POST back_office/disbursals/{id}/retry", () => {
 
   it("refuses a given-up disbursal (409), a blank reason (400 on reason), an unknown id (404) and customers (403); nothing changes", async () => {
     const failed = await dueToday(SANDBOX_REFUSED_ACCOUNT_NUMBER);
-    expect(await runDisbursal(t.app.db, sandboxDisbursalIntegrations(t.app.db), failed.disbursalId, new Date())).toBe("failed");
+    expect(await runDisbursal(t.app.db, sandboxDisbursalIntegrations(t.app.db), failed.disbursalId, attemptAt())).toBe("failed");
     const pending = await dueToday();
     const counts = await rowCounts(t.database);
     expect((await retry(failed.disbursalId, { reason: "Coba lagi." })).statusCode).toBe(409);
