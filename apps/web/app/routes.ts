@@ -32,6 +32,10 @@ export default [
   // The back office (decision 0026): staff only; each page is one entry of features/back-office/sections.ts.
   route("back-office", "routes/back-office.tsx", [
     index("routes/back-office/home.tsx"),
+    route("review", "routes/back-office/review.tsx"),
+    route("review/:id", "routes/back-office/review-detail.tsx"),
+    route("disbursals", "routes/back-office/disbursals.tsx"),
+    route("reconciliation", "routes/back-office/reconciliation.tsx"),
     route("collections", "routes/back-office/collections.tsx"),
     route("collections/:accountId", "routes/back-office/collection-case.tsx"),
     route("approvals", "routes/back-office/approvals.tsx"),

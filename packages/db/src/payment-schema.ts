@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { customers } from "./auth-schema.ts";
 import { virtualAccounts } from "./invoice-schema.ts";
 import { accounts } from "./loan-schema.ts";
 
@@ -25,8 +26,11 @@ export const payments = pgTable(
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     /** The gateway's own id (sandbox: `sandbox:<account>:<key>`): one payment per id. */
     gatewayTransactionId: text("gateway_transaction_id").notNull(),
-    /** refinancing: a new loan's disbursal paid this loan off (refinancing-schema.ts). */
-    source: text("source", { enum: ["gateway", "sandbox", "refinancing"] }).notNull(),
+    /**
+     * refinancing: a new loan's disbursal paid this loan off (refinancing-schema.ts);
+     * reconciliation: a parked payment an operator matched to a loan (the parked row stays as it was).
+     */
+    source: text("source", { enum: ["gateway", "sandbox", "refinancing", "reconciliation"] }).notNull(),
     /** As reported; may name no channel we know when parked. */
     channel: text("channel").notNull(),
     virtualAccountNumber: text("virtual_account_number").notNull(),
@@ -60,5 +64,36 @@ export const payments = pgTable(
       "payments_every_rupiah",
       sql`${t.status} <> 'allocated' or ${t.lateFee} + ${t.interest} + ${t.principal} + ${t.credit} = ${t.amount} + ${t.creditUsed}`,
     ),
+  ],
+);
+
+/**
+ * What an operator did with a parked payment (decision 0033): one row per parked
+ * payment (unique), so a double click matches once. `matched`: booked to a loan through the normal
+ * repayment allocation as a new allocated payment (`allocated_payment_id`, source reconciliation),
+ * its money moved payment_suspense → the loan's clearing account. `refund_requested`: to be paid
+ * back to the payer; the money stays in suspense until the bank returns it. Never updated or
+ * deleted; financial record, no cascade.
+ */
+export const paymentReconciliations = pgTable(
+  "payment_reconciliations",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    parkedPaymentId: uuid("parked_payment_id")
+      .notNull()
+      .references((): AnyPgColumn => payments.id, { onDelete: "restrict" }),
+    outcome: text("outcome", { enum: ["matched", "refund_requested"] }).notNull(),
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "restrict" }),
+    allocatedPaymentId: uuid("allocated_payment_id").references((): AnyPgColumn => payments.id, { onDelete: "restrict" }),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    reason: text("reason").notNull(),
+    businessDate: date("business_date", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_reconciliations_parked").on(t.parkedPaymentId),
+    check("payment_reconciliations_matched", sql`(${t.outcome} = 'matched') = (${t.accountId} is not null and ${t.allocatedPaymentId} is not null)`),
   ],
 );

@@ -110,6 +110,8 @@ export const TRANSFER_CODES = [
   "overpayment",
   "write_off",
   "payment_parked",
+  /** A parked payment matched to a loan by an operator: payment_suspense → the loan's clearing account (decision 0033). */
+  "payment_reconciled",
   "correction",
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];

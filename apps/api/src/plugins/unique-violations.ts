@@ -59,6 +59,7 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   purchases_partner_external: "a purchase is inserted with ON CONFLICT DO NOTHING, then the stored one answered (modules/partners/purchase-service.ts)",
   partner_api_keys_key_hash: "hashes of random keys",
   partner_callbacks_once: "callbacks are queued by the job with ON CONFLICT DO NOTHING (modules/partners/partner-callbacks.ts)",
+  payment_reconciliations_parked: "a match or refund locks the parked payment's row first and answers a second one itself (modules/reconciliation)",
   refinancings_application: "inserted once, for the application just created in the same transaction by the refinancing completion (modules/flows/refinancing.ts)",
   api_keys_key_hash: "hash of a 256-bit random key, written only by `npm run api-key` and the sandbox seed (ON CONFLICT DO NOTHING; decision 0023)",
 };

@@ -27,6 +27,7 @@ import "./insurance.ts";
 import "./investments.ts";
 import "./partners.ts";
 import "./back_office.ts";
+import "./back_office_queues.ts";
 import "./back-office-loans.ts";
 import "./delivery.ts";
 import "./borrower_flows.ts";

@@ -3,8 +3,10 @@ import { applicationDecisionParams, applicationDecisionRequest, applicationDecis
 import { errorBody } from "@pinjaman/contracts/errors";
 import { searchRequest } from "@pinjaman/contracts/identity";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "@pinjaman/db";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { callerOf } from "../identity/caller.ts";
+import { recordStaffAction } from "../staff/staff-actions.ts";
 import { findApplication, searchApplications } from "./application-service.ts";
 import { decideByOperator } from "./operator-decision.ts";
 import { applicationNotFound } from "./status-transitions.ts";
@@ -40,9 +42,22 @@ export const accountApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const today = (await businessNow(app.db, { sandbox: app.config.sandbox })).date;
-      await app.db.transaction((tx) =>
-        decideByOperator(tx, { applicationId: id, outcome: request.body.outcome, reason: request.body.reason, operatorId: callerOf(request).customerId, today }),
-      );
+      await app.db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const before = await findApplication(tx, id);
+        await decideByOperator(tx, { applicationId: id, outcome: request.body.outcome, reason: request.body.reason, operatorId: callerOf(request).customerId, today });
+        const after = await findApplication(tx, id);
+        // The audit of the decision (decision 0026), in its transaction: who, before/after, the reason.
+        await recordStaffAction(tx, request, {
+          permission: "applications.review",
+          action: `application.${request.body.outcome}`,
+          subjectType: "account_application",
+          subjectId: id,
+          before: { status: before?.status, risk_grade: before?.risk_grade },
+          after: { status: after?.status, risk_grade: after?.risk_grade },
+          reason: request.body.reason,
+        });
+      });
       const application = await findApplication(app.db, id);
       if (!application) throw applicationNotFound();
       return { data: application };

@@ -7,7 +7,7 @@ import { waiveInterest } from "@pinjaman/domain/payoff";
 import { allocatePayment, applyAllocation, type PaymentAllocation } from "@pinjaman/domain/repayment-allocation";
 import { lenderPayouts, type LenderPayout } from "@pinjaman/domain/repayment-shares";
 import { and, eq, sql } from "drizzle-orm";
-import { createTransfers, openLedgerAccounts, type LedgerAccount, type LedgerAccountSpec, type TransferInput } from "../ledger/ledger-service.ts";
+import { createTransfers, openLedgerAccount, openLedgerAccounts, type LedgerAccount, type LedgerAccountSpec, type TransferInput } from "../ledger/ledger-service.ts";
 import type { StoredInvoice } from "../invoices/schedule-fixing.ts";
 import { payoffOf, type LoanPosition } from "./loan-position.ts";
 
@@ -58,11 +58,25 @@ const sumOf = (allocation: PaymentAllocation, part: "lateFee" | "interest" | "pr
  */
 export async function allocateToLoan(
   tx: Db,
-  input: { paymentId: string; borrowerId: string; accountId: string; virtualAccountNumber: string; amount: number; businessDate: string; platformFeePpm: number },
+  input: {
+    paymentId: string;
+    borrowerId: string;
+    accountId: string;
+    virtualAccountNumber: string;
+    amount: number;
+    businessDate: string;
+    platformFeePpm: number;
+    /**
+     * Where the money comes from: the escrow (a payment arriving, the default), or payment
+     * suspense (a parked payment an operator matched to this loan, decision 0033).
+     */
+    from?: "bank_escrow" | "payment_suspense";
+  },
   position: LoanPosition,
 ): Promise<LoanAllocation> {
   const { businessDate } = input;
   const ledger = await loanLedgerAccounts(tx, input, position);
+  if (input.from === "payment_suspense") ledger.arrivesFrom = await openLedgerAccount(tx, "payment_suspense");
   const creditUsed = balanceOf("borrower_credit", ledger.credit).available;
   const funds = input.amount + creditUsed;
   const payoff = payoffOf(position, businessDate);
@@ -130,6 +144,8 @@ type LenderOfLoan = {
 };
 
 type LoanLedger = Record<"escrow" | "clearing" | "credit" | "receivable" | "platformFees" | "lateFees" | "taxWithheld" | "insurer", LedgerAccount> & {
+  /** Set when the money does not arrive from the escrow (a matched parked payment: payment suspense). */
+  arrivesFrom?: LedgerAccount;
   /** Per settled investment: who is paid (the lender's funds, or the insurer after a claim) and the share repaid (lender_investment, or insurer_investment). */
   lenders: (LenderOfLoan & { funds: LedgerAccount; share: LedgerAccount })[];
 };
@@ -204,7 +220,8 @@ function movements(input: { paymentId: string; amount: number; businessDate: str
   const move = (movement: string, code: TransferInput["code"], debitAccountId: string, creditAccountId: string, amount: number) => {
     if (amount > 0) transfers.push({ mode: "single_phase", code, debitAccountId, creditAccountId, amount, idempotencyKey: `${reference}:${movement}`, businessDate, reference });
   };
-  move("received", "payment_received", escrow.id, clearing.id, input.amount);
+  if (ledger.arrivesFrom) move("reconciled", "payment_reconciled", ledger.arrivesFrom.id, clearing.id, input.amount);
+  else move("received", "payment_received", escrow.id, clearing.id, input.amount);
   move("credit_used", "credit_used", credit.id, clearing.id, parts.creditUsed);
   move("late_fee", "late_fee", clearing.id, lateFees.id, parts.lateFee);
   move("principal", "repayment", clearing.id, receivable.id, parts.principal);

@@ -1,10 +1,11 @@
 import type { StaffPermission } from "@pinjaman/domain/staff";
-// The labels of the collections, approvals and loan-change pages.
+// Each page's label lives in its own namespace: the money queues, collections and loan changes, customers, settings.
 import "@pinjaman/i18n/ns/back-office-loans";
 import "@pinjaman/i18n/ns/back_office_customers";
 import "@pinjaman/i18n/ns/back_office_settings";
 // The partners page's label.
 import "@pinjaman/i18n/ns/partners";
+import "@pinjaman/i18n/ns/back_office_queues";
 
 /** One page of the back office: its address under /back-office, the permission it needs, its catalogue label. */
 export type BackOfficeSection = { path: string; permission: StaffPermission; label: string };
@@ -14,6 +15,9 @@ export type BackOfficeSection = { path: string; permission: StaffPermission; lab
  * who holds its permission; its API refuses everyone else anyway.
  */
 export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
+  { path: "review", permission: "applications.review", label: "back_office_queues.nav.review" },
+  { path: "disbursals", permission: "disbursals.manage", label: "back_office_queues.nav.disbursals" },
+  { path: "reconciliation", permission: "payments.reconcile", label: "back_office_queues.nav.reconciliation" },
   { path: "collections", permission: "collections.work", label: "back-office-loans.nav.collections" },
   { path: "approvals", permission: "write_offs.request", label: "back-office-loans.nav.approvals" },
   { path: "loan-changes", permission: "loan_changes.decide", label: "back-office-loans.nav.loan_changes" },

@@ -1,0 +1,108 @@
+import type { DisbursalQueueItem, LoanCandidate, ParkedPayment, ReviewDetail as Detail } from "@pinjaman/contracts/back-office-queues";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../shell/api-fetch.ts";
+import { DisbursalQueue } from "./disbursal-queue.tsx";
+import { Reconciliation } from "./reconciliation.tsx";
+import { ReviewDetail } from "./review-detail.tsx";
+
+afterEach(cleanup);
+
+const ID = "11111111-1111-4111-8111-111111111111";
+
+function detail(status: string, allowed: ("approve" | "reject")[]): Detail {
+  return {
+    application: { id: ID, account_id: ID, status, type_key: "initial", product_name: "Pinjaman Tunai", amount: 3_000_000, term: 6, daily_rate_ppm: 1000, total_repayment: 3_540_000, submitted_on: "2026-11-24", risk_grade: null, rejection_reason: null },
+    customer: { id: ID, name: "Budi Santoso", email: "budi@pinjaman.test", phone: "+6281234567801", created_at: "2026-01-01T00:00:00Z" },
+    kyc: { full_name: "Budi Santoso", personal_code: "3273011505900001", birth_date: "1990-05-15", answers: [{ key: "payroll_employer", value: "bni" }] },
+    documents: [{ id: ID, field_key: "ktp_photo", filename: "ktp.png", mime_type: "image/png", size: 68, url: `/app_api/v1/back_office/applications/${ID}/documents/${ID}` }],
+    decision: { outcome: "refer", risk_grade: null, decided_at: "2026-11-24T03:00:00Z", rules: [{ key: "affordability", passed: null, measured: { ratio_bp: null }, threshold: { max_bp: 3000 }, source: "SEOJK" }] },
+    transitions: [{ from_status: null, to_status: "submitted", event: "submit", actor_kind: "customer", reason: null, created_at: "2026-11-24T03:00:00Z" }],
+    history: { applications: [], loans: [], payments: [] },
+    allowed_outcomes: allowed,
+  };
+}
+
+describe("the review page", () => {
+  it("shows the KYC data, documents and rules, and approves with a mandatory reason in a dialog that gives focus back", async () => {
+    const user = userEvent.setup();
+    const reviewDetail = vi.fn().mockResolvedValueOnce(detail("submitted", ["approve", "reject"])).mockResolvedValueOnce(detail("waiting_for_investment", ["reject"]));
+    const decide = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError("Data tidak valid", 400, { reason: ["Maksimal 1000 karakter"] }))
+      .mockResolvedValueOnce({ status: "waiting_for_investment" });
+    render(
+      <MemoryRouter>
+        <ReviewDetail applicationId={ID} api={{ reviewDetail, decide }} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Pengajuan Budi Santoso" })).toBeTruthy();
+    expect(screen.getByText("3273011505900001")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "ktp_photo" }).getAttribute("src")).toContain(`/documents/${ID}`);
+    expect(screen.getByText(/Rasio cicilan terhadap penghasilan/).parentElement!.textContent).toContain("Tidak dapat diukur");
+
+    const approve = screen.getByRole("button", { name: "Setujui" });
+    await user.click(approve);
+    const reason = screen.getByRole("textbox", { name: "Alasan" });
+    expect(document.activeElement).toBe(reason);
+    // Empty: refused here, nothing sent.
+    await user.click(screen.getAllByRole("button", { name: "Setujui" }).at(-1)!);
+    expect(screen.getByText("Alasan wajib diisi")).toBeTruthy();
+    expect(decide).not.toHaveBeenCalled();
+    // The server's field message lands under the field.
+    await user.type(reason, "Slip gaji sesuai.");
+    await user.click(screen.getAllByRole("button", { name: "Setujui" }).at(-1)!);
+    expect(await screen.findByText("Maksimal 1000 karakter")).toBeTruthy();
+    await user.click(screen.getAllByRole("button", { name: "Setujui" }).at(-1)!);
+    expect(await screen.findByText("Pengajuan disetujui. Status sekarang: MENUNGGU PENDANAAN.")).toBeTruthy();
+    expect(decide).toHaveBeenLastCalledWith(ID, "approve", "Slip gaji sesuai.");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Setujui" })).toBeNull());
+    expect(screen.getByRole("button", { name: "Tolak" })).toBeTruthy();
+  });
+});
+
+describe("the disbursal queue", () => {
+  it("groups by stage, shows the bank's reason and retries with a reason", async () => {
+    const user = userEvent.setup();
+    const item: DisbursalQueueItem = { application_id: ID, disbursal_id: ID, stage: "retrying", borrower_name: "Siti Aminah", amount: 1_000_000, payout: 1_000_000, funded_on: "2026-11-22", cooling_off_ends_on: "2026-11-24", attempts: 2, next_attempt_at: "2026-11-24T05:00:00Z", last_error: "bank unavailable", updated_at: "2026-11-24T04:00:00Z" };
+    const disbursals = vi.fn().mockResolvedValueOnce([item]).mockResolvedValueOnce([]);
+    const retry = vi.fn().mockResolvedValue({ outcome: "succeeded", item: { ...item, stage: "paid" } });
+    render(<DisbursalQueue api={{ disbursals, retry }} />);
+    expect(await screen.findByRole("heading", { level: 2, name: "Ditolak bank, dicoba lagi (1)" })).toBeTruthy();
+    expect(screen.getByText("bank unavailable")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Coba lagi sekarang: Siti Aminah" }));
+    await user.type(screen.getByRole("textbox", { name: "Alasan" }), "Bank normal kembali.");
+    await user.click(screen.getByRole("button", { name: "Coba sekarang" }));
+    expect(await screen.findByText("Siti Aminah: Dana berhasil dicairkan.")).toBeTruthy();
+    expect(retry).toHaveBeenCalledWith(ID, "Bank normal kembali.");
+  });
+});
+
+describe("reconciliation", () => {
+  it("finds an active loan, requires a choice, and matches the parked payment with a reason", async () => {
+    const user = userEvent.setup();
+    const parked: ParkedPayment = { id: ID, amount: 560_000, channel: "bca_va", virtual_account_number: "3935800000001", parked_reason: "unknown_virtual_account", received_on: "2026-11-24", paid_at: null, account_id: null, reconciliation: "open", matched_account_id: null, reason: null };
+    const loan: LoanCandidate = { account_id: ID, borrower_name: "Budi Santoso", borrower_email: "budi@pinjaman.test", principal_balance: 2_000_000, virtual_accounts: [{ channel: "bca_va", number: "3935812345678" }] };
+    const api = {
+      parked: vi.fn().mockResolvedValueOnce([parked]).mockResolvedValueOnce([]),
+      searchLoans: vi.fn().mockResolvedValue([loan]),
+      match: vi.fn().mockResolvedValue({ payment: { ...parked, reconciliation: "matched" }, replayed: false }),
+      refund: vi.fn(),
+    };
+    render(<Reconciliation api={api} />);
+    expect(await screen.findByText("Virtual account tidak dikenal")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: /^Cocokkan ke pinjaman/ }));
+    await user.type(screen.getByRole("searchbox", { name: "Cari pinjaman aktif" }), "budi{Enter}");
+    const option = await screen.findByRole("radio", { name: /Budi Santoso/ });
+    await user.type(screen.getByRole("textbox", { name: "Alasan" }), "Salah ketik VA.");
+    await user.click(screen.getByRole("button", { name: "Cocokkan" }));
+    expect(screen.getAllByText("Pilih pinjaman tujuan").length).toBeGreaterThan(0);
+    expect(api.match).not.toHaveBeenCalled();
+    await user.click(option);
+    await user.click(screen.getByRole("button", { name: "Cocokkan" }));
+    expect(await screen.findByText(/^Pembayaran Rp\s?560\.000 dibukukan ke pinjaman Budi Santoso\.$/)).toBeTruthy();
+    expect(api.match).toHaveBeenCalledWith(ID, ID, "Salah ketik VA.");
+  });
+});
