@@ -1,7 +1,7 @@
 import type { StaffMe } from "@pinjaman/contracts/staff";
 import { t } from "@pinjaman/i18n";
-import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { NavLink, useLocation } from "react-router";
 import { sectionsFor } from "./sections.ts";
 import { StaffContext } from "./staff-context.tsx";
 import "@pinjaman/i18n/ns/back_office";
@@ -10,6 +10,12 @@ import "./back-office.css";
 /** The back office's frame: who is signed in, the pages their permissions open, then the page. */
 export function BackOfficeLayout({ staff, children }: { staff: StaffMe; children: ReactNode }) {
   const sections = sectionsFor(staff.permissions);
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the menu scrolls sideways: keep the current page's link in view.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
     <StaffContext.Provider value={staff}>
       <div className="container back-office">
@@ -19,7 +25,7 @@ export function BackOfficeLayout({ staff, children }: { staff: StaffMe; children
             {t("back_office.signed_in_as", { name: staff.name, roles: staff.roles.map((role) => t(`back_office.role.${role}`)).join(", ") })}
           </p>
         </header>
-        <nav aria-label={t("back_office.nav_label")} className="back-office__nav">
+        <nav ref={nav} aria-label={t("back_office.nav_label")} className="back-office__nav">
           <ul>
             <li>
               <NavLink to="/back-office" end>
