@@ -1,14 +1,12 @@
 import type { SessionInfo } from "@pinjaman/contracts/auth";
 import { t } from "@pinjaman/i18n";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { sessionActions } from "../session/session-actions.ts";
 import { signUpHref } from "../shell/registration.ts";
-import { joinFieldMessages } from "../shell/api-fetch.ts";
-import { readPendingAuthentication, pollAuthentication, savePendingAuthentication, startLogin } from "./auth-api.ts";
-import { AuthField } from "./auth-field.tsx";
+import { readPendingAuthentication, pollAuthentication, savePendingAuthentication } from "./auth-api.ts";
 import { CodeStep } from "./code-step.tsx";
-import { formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
+import { CredentialsForm, useCredentialsLogin } from "./credentials-login.tsx";
 import "@pinjaman/i18n/ns/auth";
 import "./auth.css";
 
@@ -22,21 +20,19 @@ export function noticeFromState(state: unknown): LoginNotice | null {
   return NOTICES.find((n) => n === notice) ?? null;
 }
 
-type Step =
-  | { kind: "credentials" }
-  | { kind: "code"; id: string; sentTo?: string; resendAfter?: number };
-
-const FIELDS = ["email", "password"] as const;
-
 /** /login: e-mail and password, then the code when the server asks for a second factor. */
 export function LoginPage({ sessionInvalid = false }: { sessionInvalid?: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const notice = sessionInvalid ? "session_invalid" : noticeFromState(location.state);
-  const [step, setStep] = useState<Step>({ kind: "credentials" });
-  const [values, setValues] = useState({ email: "", password: "" });
-  const { errors, setErrors, formRef, show } = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  async function finish(session: SessionInfo | undefined) {
+    savePendingAuthentication(null);
+    // Fails "Session cookie not found" when the answer carries no session; an identity failure
+    // logs out and goes back to /login by itself.
+    if (await sessionActions.login(session)) await navigate("/profile", { replace: true });
+  }
+  const login = useCredentialsLogin({ onSession: finish, onCodeRequired: savePendingAuthentication });
+  const { step, setStep, errors } = login;
 
   // A reload during the second factor stays on the code step while the server still waits.
   useEffect(() => {
@@ -49,51 +45,12 @@ export function LoginPage({ sessionInvalid = false }: { sessionInvalid?: boolean
         } else savePendingAuthentication(null);
       })
       .catch(() => savePendingAuthentication(null));
-  }, []);
-
-  async function finish(session: SessionInfo | undefined) {
-    savePendingAuthentication(null);
-    // Fails "Session cookie not found" when the answer carries no session; an identity failure
-    // logs out and goes back to /login by itself.
-    if (await sessionActions.login(session)) await navigate("/profile", { replace: true });
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const missing = FIELDS.filter((field) => values[field].trim() === "");
-    if (missing.length > 0) {
-      show({ fields: Object.fromEntries(missing.map((field) => [field, [t("auth.required")]])), alert: null });
-      return;
-    }
-    setBusy(true);
-    setErrors(NO_ERRORS);
-    try {
-      const authentication = await startLogin(values.email.trim(), values.password);
-      if (authentication.status === "code_required") {
-        savePendingAuthentication(authentication.id);
-        setStep({ kind: "code", id: authentication.id, sentTo: authentication.code_sent_to, resendAfter: authentication.resend_after });
-        setBusy(false);
-        return;
-      }
-      await finish(authentication.session);
-    } catch (error) {
-      setBusy(false);
-      show(formErrors(error, FIELDS));
-    }
-  }
+  }, [setStep]);
 
   function restart(message: string | null) {
     savePendingAuthentication(null);
-    setStep({ kind: "credentials" });
-    setValues((v) => ({ ...v, password: "" }));
-    setErrors({ fields: {}, alert: message });
+    login.restart(message);
   }
-
-  const fieldError = (field: (typeof FIELDS)[number]) => {
-    const messages = errors.fields[field];
-    return messages && messages.length > 0 ? joinFieldMessages(messages) : null;
-  };
 
   return (
     <div className="container">
@@ -116,35 +73,7 @@ export function LoginPage({ sessionInvalid = false }: { sessionInvalid?: boolean
                 {t(`auth.login.notice.${notice}`)}
               </p>
             )}
-            <form ref={formRef} className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
-              {errors.alert && (
-                <p className="auth-alert" role="alert">
-                  {errors.alert}
-                </p>
-              )}
-              <AuthField
-                name="email"
-                type="email"
-                label={t("auth.email")}
-                value={values.email}
-                onChange={(email) => setValues((v) => ({ ...v, email }))}
-                error={fieldError("email")}
-                autoComplete="username"
-                inputMode="email"
-              />
-              <AuthField
-                name="password"
-                type="password"
-                label={t("auth.password.label")}
-                value={values.password}
-                onChange={(password) => setValues((v) => ({ ...v, password }))}
-                error={fieldError("password")}
-                autoComplete="current-password"
-              />
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {busy ? t("auth.login.submitting") : t("auth.login.submit")}
-              </button>
-            </form>
+            <CredentialsForm login={login} />
             <div className="auth-links">
               <Link to="/forgot-password">{t("auth.login.forgot_link")}</Link>
               <span>

@@ -1,0 +1,101 @@
+import type { SessionInfo } from "@pinjaman/contracts/auth";
+import { t } from "@pinjaman/i18n";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { joinFieldMessages } from "../shell/api-fetch.ts";
+import { startLogin } from "./auth-api.ts";
+import { AuthField } from "./auth-field.tsx";
+import { formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
+import "@pinjaman/i18n/ns/auth";
+
+const FIELDS = ["email", "password"] as const;
+
+export type LoginStep = { kind: "credentials" } | { kind: "code"; id: string; sentTo?: string; resendAfter?: number };
+
+/**
+ * Signing in with e-mail and password, shared by /login and the login box of other pages: the
+ * step (credentials, then the code when the server asks for one), the values, the errors and the
+ * submit. `onSession` runs with the session once signed in; `onCodeRequired` when a code is asked.
+ */
+export function useCredentialsLogin({ onSession, onCodeRequired }: { onSession: (session: SessionInfo | undefined) => Promise<void>; onCodeRequired?: (authenticationId: string) => void }) {
+  const [step, setStep] = useState<LoginStep>({ kind: "credentials" });
+  const [values, setValues] = useState({ email: "", password: "" });
+  const { errors, setErrors, formRef, show } = useFormErrors();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const missing = FIELDS.filter((field) => values[field].trim() === "");
+    if (missing.length > 0) {
+      show({ fields: Object.fromEntries(missing.map((field) => [field, [t("auth.required")]])), alert: null });
+      return;
+    }
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    try {
+      const authentication = await startLogin(values.email.trim(), values.password);
+      if (authentication.status === "code_required") {
+        onCodeRequired?.(authentication.id);
+        setStep({ kind: "code", id: authentication.id, sentTo: authentication.code_sent_to, resendAfter: authentication.resend_after });
+        setBusy(false);
+        return;
+      }
+      await onSession(authentication.session);
+    } catch (error) {
+      setBusy(false);
+      show(formErrors(error, FIELDS));
+    }
+  }
+
+  /** Back to e-mail and password (the code step gave up), with the reason in the alert. */
+  function restart(message: string | null) {
+    setStep({ kind: "credentials" });
+    setValues((v) => ({ ...v, password: "" }));
+    setErrors({ fields: {}, alert: message });
+  }
+
+  return { step, setStep, values, setValues, errors, formRef, busy, submit, restart };
+}
+
+export type CredentialsLogin = ReturnType<typeof useCredentialsLogin>;
+
+/** The e-mail and password form of a sign-in; `heading` goes first inside it (a box names its form). */
+export function CredentialsForm({ login, heading, label }: { login: CredentialsLogin; heading?: ReactNode; label?: string }) {
+  const { values, setValues, errors, formRef, busy, submit } = login;
+  const fieldError = (field: (typeof FIELDS)[number]) => {
+    const messages = errors.fields[field];
+    return messages && messages.length > 0 ? joinFieldMessages(messages) : null;
+  };
+  return (
+    <form ref={formRef} className="auth-form" noValidate onSubmit={submit} aria-busy={busy} aria-label={label}>
+      {heading}
+      {errors.alert && (
+        <p className="auth-alert" role="alert">
+          {errors.alert}
+        </p>
+      )}
+      <AuthField
+        name="email"
+        type="email"
+        label={t("auth.email")}
+        value={values.email}
+        onChange={(email) => setValues((v) => ({ ...v, email }))}
+        error={fieldError("email")}
+        autoComplete="username"
+        inputMode="email"
+      />
+      <AuthField
+        name="password"
+        type="password"
+        label={t("auth.password.label")}
+        value={values.password}
+        onChange={(password) => setValues((v) => ({ ...v, password }))}
+        error={fieldError("password")}
+        autoComplete="current-password"
+      />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? t("auth.login.submitting") : t("auth.login.submit")}
+      </button>
+    </form>
+  );
+}
