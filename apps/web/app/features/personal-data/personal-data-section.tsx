@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { sessionActions } from "../session/session-actions.ts";
 import { ApiError, apiFetch } from "../shell/api-fetch.ts";
 import { Dialog } from "../shell/dialog.tsx";
+import { TextField } from "../shell/text-field.tsx";
 import "@pinjaman/i18n/ns/personal_data";
 import "./personal-data.css";
 
@@ -90,27 +91,16 @@ function DeletionDialog({ api, onClose }: { api: PersonalDataApi; onClose: () =>
         <strong>{t("personal_data.dialog_warning")}</strong>
       </p>
       <form noValidate onSubmit={submit} aria-busy={busy}>
-        <div className="field">
-          <label htmlFor={`${id}-password`} className="field__label">
-            {t("personal_data.password")}
-          </label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            autoComplete="current-password"
-            className="field__input"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${id}-error` : undefined}
-          />
-          {fieldError && (
-            <p id={`${id}-error`} className="field__error">
-              {fieldError}
-            </p>
-          )}
-        </div>
+        <TextField
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          required
+          label={t("personal_data.password")}
+          value={password}
+          onChange={setPassword}
+          error={fieldError}
+        />
         {error && !error.field && (
           <p className="auth-alert" role="alert">
             {error.message}

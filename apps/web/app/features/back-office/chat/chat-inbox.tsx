@@ -3,6 +3,7 @@ import { formatDateTime } from "@pinjaman/domain/dates";
 import { t } from "@pinjaman/i18n";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "../../shell/api-fetch.ts";
+import { TextField } from "../../shell/text-field.tsx";
 import "@pinjaman/i18n/ns/back_office_customers";
 import "../customers/customers.css";
 
@@ -41,29 +42,16 @@ function AnswerForm({ item, answer, onAnswered }: { item: SupportInboxItem; answ
   const fieldError = error?.field ? error.message : null;
   return (
     <form noValidate onSubmit={submit} aria-busy={busy}>
-      <div className="field">
-        <label htmlFor={`${id}-body`} className="field__label">
-          {t("back_office_customers.chat.answer_label", { reference: item.reference })}
-        </label>
-        <p id={`${id}-hint`} className="field__hint">
-          {t("back_office_customers.chat.answer_hint")}
-        </p>
-        <textarea
-          id={`${id}-body`}
-          rows={3}
-          className="field__input"
-          value={body}
-          required
-          onChange={(e) => setBody(e.target.value)}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={[`${id}-hint`, fieldError ? `${id}-error` : null].filter(Boolean).join(" ")}
-        />
-        {fieldError && (
-          <p id={`${id}-error`} className="field__error">
-            {fieldError}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={`${id}-body`}
+        rows={3}
+        required
+        label={t("back_office_customers.chat.answer_label", { reference: item.reference })}
+        hint={t("back_office_customers.chat.answer_hint")}
+        value={body}
+        onChange={setBody}
+        error={fieldError}
+      />
       {error && !error.field && (
         <p className="auth-alert" role="alert">
           {error.message}

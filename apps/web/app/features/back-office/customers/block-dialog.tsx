@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { ApiError } from "../../shell/api-fetch.ts";
 import { Dialog } from "../../shell/dialog.tsx";
 import { customersApi } from "./customers-api.ts";
+import { TextField } from "../../shell/text-field.tsx";
 import "@pinjaman/i18n/ns/back_office_customers";
 
 /** Block or unblock with a mandatory reason; focus starts in the reason and returns to the opener on close. */
@@ -48,30 +49,17 @@ export function BlockDialog({
     <Dialog title={t(`back_office_customers.block_dialog.${kind}_title`, { name: customer.name })} onClose={onClose}>
       <p>{t(`back_office_customers.block_dialog.${kind}_text`)}</p>
       <form noValidate onSubmit={submit} aria-busy={busy}>
-        <div className="field">
-          <label htmlFor={`${id}-reason`} className="field__label">
-            {t("back_office_customers.block_dialog.reason")}
-          </label>
-          <p id={`${id}-hint`} className="field__hint">
-            {t("back_office_customers.block_dialog.reason_hint")}
-          </p>
-          <textarea
-            id={`${id}-reason`}
-            name="reason"
-            rows={3}
-            className="field__input"
-            required
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={[`${id}-hint`, fieldError ? `${id}-error` : null].filter(Boolean).join(" ")}
-          />
-          {fieldError && (
-            <p id={`${id}-error`} className="field__error">
-              {fieldError}
-            </p>
-          )}
-        </div>
+        <TextField
+          id={`${id}-reason`}
+          name="reason"
+          rows={3}
+          required
+          label={t("back_office_customers.block_dialog.reason")}
+          hint={t("back_office_customers.block_dialog.reason_hint")}
+          value={reason}
+          onChange={setReason}
+          error={fieldError}
+        />
         {error && !error.field && (
           <p className="auth-alert" role="alert">
             {error.message}

@@ -3,6 +3,7 @@ import { t } from "@pinjaman/i18n";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { ApiError } from "../../shell/api-fetch.ts";
 import { customersApi } from "./customers-api.ts";
+import { TextField } from "../../shell/text-field.tsx";
 import "@pinjaman/i18n/ns/back_office_customers";
 
 type State =
@@ -36,29 +37,16 @@ export function CustomerSearch({ action, search = customersApi.search }: { actio
   return (
     <>
       <form className="bo-search" role="search" noValidate onSubmit={submit} aria-busy={state.kind === "searching"}>
-        <div className="field">
-          <label htmlFor={`${id}-q`} className="field__label">
-            {t("back_office_customers.search.label")}
-          </label>
-          <p id={`${id}-hint`} className="field__hint">
-            {t("back_office_customers.search.hint")}
-          </p>
-          <input
-            id={`${id}-q`}
-            name="q"
-            type="search"
-            className="field__input"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={[`${id}-hint`, fieldError ? `${id}-error` : null].filter(Boolean).join(" ")}
-          />
-          {fieldError && (
-            <p id={`${id}-error`} className="field__error">
-              {fieldError}
-            </p>
-          )}
-        </div>
+        <TextField
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          label={t("back_office_customers.search.label")}
+          hint={t("back_office_customers.search.hint")}
+          value={query}
+          onChange={setQuery}
+          error={fieldError}
+        />
         <button type="submit" className="button button--primary" disabled={state.kind === "searching"}>
           {state.kind === "searching" ? t("back_office_customers.search.searching") : t("back_office_customers.search.submit")}
         </button>

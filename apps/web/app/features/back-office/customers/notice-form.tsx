@@ -2,6 +2,7 @@ import { t } from "@pinjaman/i18n";
 import { useId, useState, type FormEvent } from "react";
 import { ApiError, type FieldMessages, joinFieldMessages } from "../../shell/api-fetch.ts";
 import { customersApi } from "./customers-api.ts";
+import { TextField } from "../../shell/text-field.tsx";
 import "@pinjaman/i18n/ns/back_office_customers";
 
 const FIELDS = ["title", "body"] as const;
@@ -39,30 +40,19 @@ export function NoticeForm({ customerId, send = customersApi.sendNotice }: { cus
     <form className="bo-notice" noValidate onSubmit={submit} aria-busy={busy} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t("back_office_customers.notice.title")}</h2>
       {FIELDS.map((field) => {
-        const fieldId = `${id}-${field}`;
         const message = fields[field]?.length ? joinFieldMessages(fields[field]!) : null;
-        const props = {
-          id: fieldId,
-          name: field,
-          className: "field__input",
-          required: true,
-          value: values[field],
-          "aria-invalid": message ? true : undefined,
-          "aria-describedby": message ? `${fieldId}-error` : undefined,
-          onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
-        };
         return (
-          <div key={field} className="field">
-            <label htmlFor={fieldId} className="field__label">
-              {t(`back_office_customers.notice.field_${field}`)}
-            </label>
-            {field === "body" ? <textarea {...props} rows={4} /> : <input {...props} type="text" />}
-            {message && (
-              <p id={`${fieldId}-error`} className="field__error">
-                {message}
-              </p>
-            )}
-          </div>
+          <TextField
+            key={field}
+            id={`${id}-${field}`}
+            name={field}
+            required
+            rows={field === "body" ? 4 : undefined}
+            label={t(`back_office_customers.notice.field_${field}`)}
+            value={values[field]}
+            onChange={(value) => setValues((v) => ({ ...v, [field]: value }))}
+            error={message}
+          />
         );
       })}
       {error && (
