@@ -3,9 +3,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { createTransfers, openLedgerAccount } from "../ledger/ledger-service.ts";
-import { closePaidOffLoan } from "../repayments/closing.ts";
-import { allocateToLoan, recordInvestmentRepayments } from "../repayments/loan-allocation.ts";
 import { loanPosition } from "../repayments/loan-position.ts";
+import { settleLoanPayment } from "../repayments/settle-payment.ts";
 import { refinancedPayoff } from "../flows/borrower-offers.ts";
 
 /**
@@ -81,33 +80,24 @@ export async function settleRefinancing(tx: Db, input: { refinancing: Refinancin
     await tx.update(schema.refinancings).set({ status: "settled", paymentId, settledOn: input.businessDate }).where(eq(schema.refinancings.id, refinancing.refinancingId));
     return;
   }
-  const allocated = await allocateToLoan(
+  await settleLoanPayment(
     tx,
     { paymentId, borrowerId: account.customerId, accountId: account.id, virtualAccountNumber: reference, amount: refinancing.payoff, businessDate, platformFeePpm: input.platformFeePpm },
     position,
+    {
+      id: paymentId,
+      gatewayTransactionId: reference,
+      source: "refinancing",
+      channel: "refinancing",
+      virtualAccountNumber: reference,
+      virtualAccountId: null,
+      accountId: account.id,
+      amount: refinancing.payoff,
+      businessDate,
+      paidAt: null,
+    },
+    account.status,
   );
-  if (allocated.paidOff) await closePaidOffLoan(tx, account.id, position.application.id, businessDate);
-  await tx.insert(schema.payments).values({
-    id: paymentId,
-    gatewayTransactionId: reference,
-    source: "refinancing",
-    channel: "refinancing",
-    virtualAccountNumber: reference,
-    virtualAccountId: null,
-    accountId: account.id,
-    amount: refinancing.payoff,
-    businessDate,
-    paidAt: null,
-    status: "allocated",
-    lateFee: allocated.lateFee,
-    interest: allocated.interest,
-    principal: allocated.principal,
-    credit: allocated.credit,
-    creditUsed: allocated.creditUsed,
-    waivedInterest: allocated.waivedInterest,
-    accountStatus: allocated.paidOff ? "closed" : account.status,
-  });
-  await recordInvestmentRepayments(tx, { paymentId, businessDate }, allocated.payouts);
   await tx
     .update(schema.refinancings)
     .set({ status: "settled", paymentId, settledOn: input.businessDate })

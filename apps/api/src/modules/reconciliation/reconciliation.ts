@@ -5,9 +5,9 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "
 import type { FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
-import { closePaidOffLoan } from "../repayments/closing.ts";
-import { allocateToLoan, recordInvestmentRepayments, type LoanAllocation } from "../repayments/loan-allocation.ts";
+import type { LoanAllocation } from "../repayments/loan-allocation.ts";
 import { loanPosition } from "../repayments/loan-position.ts";
+import { settleLoanPayment } from "../repayments/settle-payment.ts";
 import { recordStaffAction, staffIdOf } from "../staff/staff-actions.ts";
 import "@pinjaman/i18n/ns/back_office_queues";
 
@@ -129,7 +129,7 @@ export async function matchParkedPayment(
     if (!va) throw new Error(`active loan ${account.id} has no virtual account`);
 
     const allocatedPaymentId = randomUUID();
-    const allocated = await allocateToLoan(
+    const { allocated } = await settleLoanPayment(
       tx,
       {
         paymentId: allocatedPaymentId,
@@ -142,29 +142,20 @@ export async function matchParkedPayment(
         from: "payment_suspense",
       },
       position,
+      {
+        id: allocatedPaymentId,
+        gatewayTransactionId: `reconciliation:${payment.id}`,
+        source: "reconciliation",
+        channel: va.channel,
+        virtualAccountNumber: va.number,
+        virtualAccountId: va.id,
+        accountId: account.id,
+        amount: payment.amount,
+        businessDate: input.businessDate,
+        paidAt: payment.paidAt,
+      },
+      account.status,
     );
-    if (allocated.paidOff) await closePaidOffLoan(tx, account.id, position.application.id, input.businessDate);
-    await tx.insert(schema.payments).values({
-      id: allocatedPaymentId,
-      gatewayTransactionId: `reconciliation:${payment.id}`,
-      source: "reconciliation",
-      channel: va.channel,
-      virtualAccountNumber: va.number,
-      virtualAccountId: va.id,
-      accountId: account.id,
-      amount: payment.amount,
-      status: "allocated",
-      businessDate: input.businessDate,
-      paidAt: payment.paidAt,
-      lateFee: allocated.lateFee,
-      interest: allocated.interest,
-      principal: allocated.principal,
-      credit: allocated.credit,
-      creditUsed: allocated.creditUsed,
-      waivedInterest: allocated.waivedInterest,
-      accountStatus: allocated.paidOff ? "closed" : account.status,
-    });
-    await recordInvestmentRepayments(tx, { paymentId: allocatedPaymentId, businessDate: input.businessDate }, allocated.payouts);
     const [reconciliation] = await tx
       .insert(schema.paymentReconciliations)
       .values({

@@ -6,9 +6,8 @@ import { randomUUID } from "node:crypto";
 import { Refusal } from "../../plugins/errors.ts";
 import { creditTopUp } from "../lender-money/top-up.ts";
 import { createTransfers, openLedgerAccount } from "../ledger/ledger-service.ts";
-import { closePaidOffLoan } from "./closing.ts";
-import { allocateToLoan, recordInvestmentRepayments } from "./loan-allocation.ts";
 import { loanPosition } from "./loan-position.ts";
+import { settleLoanPayment } from "./settle-payment.ts";
 import "@pinjaman/i18n/ns/payments";
 
 export type StoredPayment = typeof schema.payments.$inferSelect;
@@ -72,29 +71,14 @@ export async function receivePayment(db: Db, incoming: IncomingPayment, settings
     if (!account || !position) return { payment: await park(tx, incoming, "account_not_active", va), replayed: false };
 
     const paymentId = randomUUID();
-    const allocated = await allocateToLoan(
+    const { payment } = await settleLoanPayment(
       tx,
       { paymentId, borrowerId: account.customerId, accountId: account.id, virtualAccountNumber: va.number, amount: incoming.amount, businessDate: incoming.businessDate, platformFeePpm },
       position,
+      { ...rowOf(incoming, va), id: paymentId },
+      account.status,
     );
-    if (allocated.paidOff) await closePaidOffLoan(tx, account.id, position.application.id, incoming.businessDate);
-    const [payment] = await tx
-      .insert(schema.payments)
-      .values({
-        ...rowOf(incoming, va),
-        id: paymentId,
-        status: "allocated",
-        lateFee: allocated.lateFee,
-        interest: allocated.interest,
-        principal: allocated.principal,
-        credit: allocated.credit,
-        creditUsed: allocated.creditUsed,
-        waivedInterest: allocated.waivedInterest,
-        accountStatus: allocated.paidOff ? "closed" : account.status,
-      })
-      .returning();
-    await recordInvestmentRepayments(tx, { paymentId, businessDate: incoming.businessDate }, allocated.payouts);
-    return { payment: payment!, replayed: false };
+    return { payment, replayed: false };
   });
 }
 

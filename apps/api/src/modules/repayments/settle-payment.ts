@@ -1,0 +1,41 @@
+import { schema, type Db } from "@pinjaman/db";
+import { closePaidOffLoan } from "./closing.ts";
+import { allocateToLoan, recordInvestmentRepayments, type LoanAllocation } from "./loan-allocation.ts";
+import type { LoanPosition } from "./loan-position.ts";
+
+type PaymentRow = typeof schema.payments.$inferInsert;
+/** What the caller says of the payment row; the allocation's figures and the status are added here. */
+export type PaymentRecord = Omit<PaymentRow, "status" | "lateFee" | "interest" | "principal" | "credit" | "creditUsed" | "waivedInterest" | "accountStatus"> & { id: string };
+
+/**
+ * The one sequence of every payment that reaches an active loan (a gateway or sandbox payment,
+ * a parked one matched by staff, a refinancing's payoff; decision 0016), in the caller's
+ * transaction with the loan locked: allocate it (allocateToLoan), close a loan it pays off, store
+ * the allocated payment row and each investment's part of it (investment_repayments).
+ */
+export async function settleLoanPayment(
+  tx: Db,
+  allocation: Parameters<typeof allocateToLoan>[1],
+  position: LoanPosition,
+  record: PaymentRecord,
+  accountStatus: string,
+): Promise<{ payment: typeof schema.payments.$inferSelect; allocated: LoanAllocation }> {
+  const allocated = await allocateToLoan(tx, allocation, position);
+  if (allocated.paidOff) await closePaidOffLoan(tx, allocation.accountId, position.application.id, allocation.businessDate);
+  const [payment] = await tx
+    .insert(schema.payments)
+    .values({
+      ...record,
+      status: "allocated",
+      lateFee: allocated.lateFee,
+      interest: allocated.interest,
+      principal: allocated.principal,
+      credit: allocated.credit,
+      creditUsed: allocated.creditUsed,
+      waivedInterest: allocated.waivedInterest,
+      accountStatus: allocated.paidOff ? "closed" : accountStatus,
+    })
+    .returning();
+  await recordInvestmentRepayments(tx, { paymentId: record.id, businessDate: allocation.businessDate }, allocated.payouts);
+  return { payment: payment!, allocated };
+}
