@@ -3,6 +3,7 @@ import { formatDate } from "@pinjaman/domain/dates";
 import { formatRupiah, parseRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { useId, useState } from "react";
+import { LoadedList } from "../../shell/loaded-list.tsx";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { backOfficeLoansApi, type ApprovalKind, type BackOfficeLoansApi, type StaffLedgerAccount } from "./back-office-loans-api.ts";
 import { DecisionDialog, FormDialog } from "./decision-dialog.tsx";
@@ -14,13 +15,25 @@ import "./back-office-loans.css";
  * pending request shows a decide button only to someone else holding the approve permission (the
  * server refuses the maker anyway).
  */
-export function ApprovalsPage({ staffId, permissions, api = backOfficeLoansApi }: { staffId: string; permissions: readonly string[]; api?: BackOfficeLoansApi }) {
+export function ApprovalsPage({
+  staffId,
+  permissions,
+  api = backOfficeLoansApi,
+}: {
+  staffId: string;
+  permissions: readonly string[];
+  api?: BackOfficeLoansApi;
+}) {
   return (
     <div className="bo-loans">
       <h1>{t("back-office-loans.approvals.title")}</h1>
       <p>{t("back-office-loans.approvals.intro")}</p>
-      {permissions.includes("write_offs.request") && <Queue kind="write_off" staffId={staffId} canApprove={permissions.includes("write_offs.approve")} api={api} />}
-      {permissions.includes("ledger_adjustments.request") && <Queue kind="ledger_adjustment" staffId={staffId} canApprove={permissions.includes("ledger_adjustments.approve")} api={api} />}
+      {permissions.includes("write_offs.request") && (
+        <Queue kind="write_off" staffId={staffId} canApprove={permissions.includes("write_offs.approve")} api={api} />
+      )}
+      {permissions.includes("ledger_adjustments.request") && (
+        <Queue kind="ledger_adjustment" staffId={staffId} canApprove={permissions.includes("ledger_adjustments.approve")} api={api} />
+      )}
     </div>
   );
 }
@@ -40,55 +53,52 @@ function Queue({ kind, staffId, canApprove, api }: { kind: ApprovalKind; staffId
       <p role="status" aria-live="polite">
         {message}
       </p>
-      {loaded === null ? (
-        <p role="status">{t("back-office-loans.common.loading")}</p>
-      ) : loaded.error !== null ? (
-        <p role="alert">{loaded.error}</p>
-      ) : loaded.data.length === 0 ? (
-        <p>{t("back-office-loans.common.empty")}</p>
-      ) : (
-        <ul className="bo-loans__list">
-          {loaded.data.map((r) => (
-            <li key={r.id} className="bo-loans__card">
-              <strong>
-                {t(`back-office-loans.approvals.status.${r.status}`)} · {r.kind === "write_off" ? r.borrower_name : `${r.debit_ledger_account?.kind} → ${r.credit_ledger_account?.kind}`}
-              </strong>
-              <dl>
-                {r.amount !== null && (
-                  <>
-                    <dt>{t("back-office-loans.approvals.amount")}</dt>
-                    <dd>{formatRupiah(r.amount)}</dd>
-                  </>
+      <LoadedList loaded={loaded} empty={t("back-office-loans.common.empty")}>
+        {(items) => (
+          <ul className="bo-loans__list">
+            {items.map((r) => (
+              <li key={r.id} className="bo-loans__card">
+                <strong>
+                  {t(`back-office-loans.approvals.status.${r.status}`)} ·{" "}
+                  {r.kind === "write_off" ? r.borrower_name : `${r.debit_ledger_account?.kind} → ${r.credit_ledger_account?.kind}`}
+                </strong>
+                <dl>
+                  {r.amount !== null && (
+                    <>
+                      <dt>{t("back-office-loans.approvals.amount")}</dt>
+                      <dd>{formatRupiah(r.amount)}</dd>
+                    </>
+                  )}
+                  {r.days_past_due !== null && (
+                    <>
+                      <dt>{t("back-office-loans.collections.dpd")}</dt>
+                      <dd>{t("back-office-loans.common.days", { days: r.days_past_due })}</dd>
+                    </>
+                  )}
+                  <dt>{t("back-office-loans.common.reason")}</dt>
+                  <dd>{r.reason}</dd>
+                </dl>
+                <p>{t("back-office-loans.approvals.requested_by", { name: r.requested_by.name, date: formatDate(r.requested_on) })}</p>
+                {r.decided_by && (
+                  <p>
+                    {t("back-office-loans.approvals.decided_by", { name: r.decided_by.name })}: {r.decision_reason}
+                  </p>
                 )}
-                {r.days_past_due !== null && (
-                  <>
-                    <dt>{t("back-office-loans.collections.dpd")}</dt>
-                    <dd>{t("back-office-loans.common.days", { days: r.days_past_due })}</dd>
-                  </>
-                )}
-                <dt>{t("back-office-loans.common.reason")}</dt>
-                <dd>{r.reason}</dd>
-              </dl>
-              <p>{t("back-office-loans.approvals.requested_by", { name: r.requested_by.name, date: formatDate(r.requested_on) })}</p>
-              {r.decided_by && (
-                <p>
-                  {t("back-office-loans.approvals.decided_by", { name: r.decided_by.name })}: {r.decision_reason}
-                </p>
-              )}
-              {r.status === "pending" &&
-                (r.requested_by.id === staffId ? (
-                  <p>{t("back-office-loans.approvals.own")}</p>
-                ) : (
-                  canApprove && (
-                    <button type="button" onClick={() => setDeciding(r)}>
-                      {t("back-office-loans.approvals.decide_title")}
-                    </button>
-                  )
-                ))}
-            </li>
-          ))}
-        </ul>
-      )}
+                {r.status === "pending" &&
+                  (r.requested_by.id === staffId ? (
+                    <p>{t("back-office-loans.approvals.own")}</p>
+                  ) : (
+                    canApprove && (
+                      <button type="button" onClick={() => setDeciding(r)}>
+                        {t("back-office-loans.approvals.decide_title")}
+                      </button>
+                    )
+                  ))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadedList>
       {deciding && (
         <DecisionDialog
           title={t("back-office-loans.approvals.decide_title")}

@@ -4,6 +4,7 @@ import { formatDailyRate, formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { useState } from "react";
 import { ScrollTable } from "../../shell/scroll-table.tsx";
+import { LoadedList } from "../../shell/loaded-list.tsx";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { backOfficeLoansApi, type BackOfficeLoansApi } from "./back-office-loans-api.ts";
 import { DecisionDialog } from "./decision-dialog.tsx";
@@ -22,47 +23,45 @@ export function LoanChangesPage({ api = backOfficeLoansApi }: { api?: BackOffice
       <p role="status" aria-live="polite">
         {message}
       </p>
-      {loaded === null ? (
-        <p role="status">{t("back-office-loans.common.loading")}</p>
-      ) : loaded.error !== null ? (
-        <p role="alert">{loaded.error}</p>
-      ) : loaded.data.length === 0 ? (
-        <p>{t("back-office-loans.common.empty")}</p>
-      ) : (
-        <ul className="bo-loans__list">
-          {loaded.data.map((r) => (
-            <li key={r.id} className="bo-loans__card">
-              <h2>
-                {r.borrower_name} · {t(`back-office-loans.loan_changes.type.${r.type_key}`)} · {t(`back-office-loans.loan_changes.status.${r.status}`)}
-              </h2>
-              <p>{t("back-office-loans.loan_changes.extra_months", { months: r.extra_months })}</p>
-              {r.requested_daily_rate_ppm !== null && <p>{t("back-office-loans.loan_changes.requested_rate", { rate: formatDailyRate(r.requested_daily_rate_ppm) })}</p>}
-              <p>{r.reason}</p>
-              {r.current && (
-                <p>
-                  {t("back-office-loans.loan_changes.current", {
-                    term: r.current.term,
-                    rate: formatDailyRate(r.current.daily_rate_ppm),
-                    maturity: r.current.maturity_on ? formatDate(r.current.maturity_on) : "-",
-                    principal: formatRupiah(r.current.outstanding_principal),
-                  })}
-                </p>
-              )}
-              <Proposal request={r} />
-              {r.decided_by && (
-                <p>
-                  {t("back-office-loans.approvals.decided_by", { name: r.decided_by.name })}: {r.decision_reason}
-                </p>
-              )}
-              {r.status === "pending" && (
-                <button type="button" onClick={() => setDeciding(r)}>
-                  {t("back-office-loans.loan_changes.decide_title")}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadedList loaded={loaded} empty={t("back-office-loans.common.empty")}>
+        {(items) => (
+          <ul className="bo-loans__list">
+            {items.map((r) => (
+              <li key={r.id} className="bo-loans__card">
+                <h2>
+                  {r.borrower_name} · {t(`back-office-loans.loan_changes.type.${r.type_key}`)} · {t(`back-office-loans.loan_changes.status.${r.status}`)}
+                </h2>
+                <p>{t("back-office-loans.loan_changes.extra_months", { months: r.extra_months })}</p>
+                {r.requested_daily_rate_ppm !== null && (
+                  <p>{t("back-office-loans.loan_changes.requested_rate", { rate: formatDailyRate(r.requested_daily_rate_ppm) })}</p>
+                )}
+                <p>{r.reason}</p>
+                {r.current && (
+                  <p>
+                    {t("back-office-loans.loan_changes.current", {
+                      term: r.current.term,
+                      rate: formatDailyRate(r.current.daily_rate_ppm),
+                      maturity: r.current.maturity_on ? formatDate(r.current.maturity_on) : "-",
+                      principal: formatRupiah(r.current.outstanding_principal),
+                    })}
+                  </p>
+                )}
+                <Proposal request={r} />
+                {r.decided_by && (
+                  <p>
+                    {t("back-office-loans.approvals.decided_by", { name: r.decided_by.name })}: {r.decision_reason}
+                  </p>
+                )}
+                {r.status === "pending" && (
+                  <button type="button" onClick={() => setDeciding(r)}>
+                    {t("back-office-loans.loan_changes.decide_title")}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadedList>
       {deciding && (
         <DecisionDialog
           title={t("back-office-loans.loan_changes.decide_title")}
@@ -89,7 +88,12 @@ function Proposal({ request }: { request: LoanChangeRequest }) {
   return (
     <>
       <p>
-        {t(request.status === "approved" ? "back-office-loans.loan_changes.applied" : "back-office-loans.loan_changes.proposal", { term: p.term, rate: formatDailyRate(p.daily_rate_ppm), total: formatRupiah(p.total_repayment), maturity: formatDate(p.maturity_on) })}
+        {t(request.status === "approved" ? "back-office-loans.loan_changes.applied" : "back-office-loans.loan_changes.proposal", {
+          term: p.term,
+          rate: formatDailyRate(p.daily_rate_ppm),
+          total: formatRupiah(p.total_repayment),
+          maturity: formatDate(p.maturity_on),
+        })}
       </p>
       <p>
         <strong>{t("back-office-loans.loan_changes.extension", { days: p.maturity_extension_days })}</strong>
