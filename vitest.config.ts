@@ -1,4 +1,4 @@
-import { defineConfig, type ViteUserConfig } from "vitest/config";
+import { configDefaults, defineConfig, type ViteUserConfig } from "vitest/config";
 
 // CI collects every runner's counts for its closing "N passed, N failed" line.
 const reportDir = process.env.CI_REPORT_DIR;
@@ -32,6 +32,9 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/api/**/*.test.ts"],
+          // `*.postgres.test.ts`: what only a PostgreSQL server can show (several processes on one
+          // database); they run in the PostgreSQL pass (TEST_DATABASE_URL), not on PGlite.
+          exclude: process.env.TEST_DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, "apps/api/**/*.postgres.test.ts"],
           environment: "node",
           // One PGlite per file; files run in parallel on the two cores.
           testTimeout: 30_000,
