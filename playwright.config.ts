@@ -27,15 +27,15 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  // The main server, and a second one for tests that move the sandbox's business clock far
-  // (e2e/support/clock-server.ts), so no other test sees the move.
-  webServer: [0, 1].map((n) => ({
+  // The main server, and two more for tests that move the sandbox's business clock far
+  // (e2e/support/clock-server.ts: the lender's journey, the operator's), so no other test sees the move.
+  webServer: [0, 1, 2].map((n) => ({
     // The compiled server production runs (`npm run test:e2e` builds it first).
     command: "node --enable-source-maps apps/api/dist/main.js",
     url: `http://127.0.0.1:${port + n}/tkb.php`,
     reuseExistingServer: false,
     // A fresh database loads the Kemendagri areas and the postal codes first (10–30 s on PGlite).
-    timeout: 180_000,
+    timeout: 300_000,
     env: {
       NODE_ENV: "production",
       PORT: String(port + n),

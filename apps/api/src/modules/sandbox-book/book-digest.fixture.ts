@@ -3,4 +3,4 @@
  * sandbox-book.test.ts and book-determinism.test.ts each seed a database and must both give it.
  * A deliberate change of the book or of a money rule changes it: update it then.
  */
-export const BOOK_DIGEST_2026_11_24 = { digest: "88dd5efad70ad0dc74ec4c31e3d2c9e2df7aeb66a96e681e933b2f13de0abda4", rows: 5285 };
+export const BOOK_DIGEST_2026_11_24 = { digest: "3301585afdf750c066b1eeaec9448d0f1c07c2d0d48618b60bb8693cf450000a", rows: 5285 };

@@ -25,6 +25,7 @@ export const LOAN_KINDS = [
   "cancelled",
   "expired",
   "rejected",
+  "awaiting_review",
 ] as const;
 export type LoanKind = (typeof LOAN_KINDS)[number];
 
@@ -43,7 +44,8 @@ export const KIND_MIX: Record<LoanKind, number> = {
   partially_funded: 5,
   cancelled: 3,
   expired: 2,
-  rejected: 4,
+  rejected: 1,
+  awaiting_review: 3,
 };
 
 /** What a borrower's earlier loans and applications became (all ended before the next was submitted), with their weights. */
@@ -75,6 +77,20 @@ export const DECLARED_FINANCES = [
   { monthly_income: "3m_5m", employment_type: "freelancer", other_platforms_count: "2", other_platforms_instalment: "1m_3m" },
   { monthly_income: "above_20m", employment_type: "employee", other_platforms_count: "0", other_platforms_instalment: "none" },
 ] as const;
+
+/**
+ * What a borrower whose current application waits for an operator declared: income and
+ * employment, but no other platforms (the flow they came through asked none). The automatic
+ * decision cannot measure two rules and refers the application (decision 0010); the review queue
+ * has work.
+ */
+export const FINANCES_WITHOUT_PLATFORMS = { monthly_income: "5m_10m", employment_type: "employee" } as const;
+
+/** What borrower i declared in onboarding. */
+export function declaredFinancesOf(plan: BookPlan, borrower: number): Record<string, string> {
+  const referred = plan.loans.some((l) => l.borrower === borrower && l.current && l.kind === "awaiting_review");
+  return referred ? FINANCES_WITHOUT_PLATFORMS : DECLARED_FINANCES[borrower % DECLARED_FINANCES.length]!;
+}
 
 export const BORROWERS_PER_SCALE = 100;
 export const LENDERS_PER_SCALE = 8;

@@ -12,7 +12,8 @@ import { sandboxDeposit } from "../ledger/lender-funds.ts";
 import { loanPosition, payoffOf } from "../repayments/loan-position.ts";
 import { receivePayment, type RepaymentSettings } from "../repayments/payment-service.ts";
 import { writeOffLoan } from "../write-offs/write-off.ts";
-import { DECLARED_FINANCES, isDisbursed, planBook, submittedOn, WRITE_OFF_AFTER_DAYS, type PlannedLoan } from "./book-plan.ts";
+import { submitLoanApplication } from "../account-applications/submission.ts";
+import { declaredFinancesOf, isDisbursed, planBook, submittedOn, WRITE_OFF_AFTER_DAYS, type BookPlan, type PlannedLoan } from "./book-plan.ts";
 
 const FIRST_NAMES = ["Agus", "Ayu", "Bambang", "Dian", "Eko", "Fitri", "Gita", "Hendra", "Indah", "Joko", "Kartika", "Lestari", "Made", "Nur", "Putri", "Rina", "Slamet", "Tri", "Wahyu", "Yanti"];
 const LAST_NAMES = ["Pratama", "Saputra", "Hidayat", "Kusuma", "Siregar", "Nasution", "Wijaya", "Setiawan", "Rahmawati", "Hakim", "Purnomo", "Lubis"];
@@ -52,19 +53,25 @@ async function seedLenders(db: Db, deposits: number[], depositOn: string) {
 }
 
 /** Borrowers with the onboarding profile (a NIK from their number, declared finances) and a bank account, so disbursal can pay them. */
-async function seedBorrowers(db: Db, count: number): Promise<string[]> {
+async function seedBorrowers(db: Db, plan: BookPlan): Promise<string[]> {
+  const count = new Set(plan.loans.map((l) => l.borrower)).size;
   const ids = await createCustomers(db, Array.from({ length: count }, (_, i) => ({ name: nameOf(i), email: borrowerEmail(i), phone: `+62816${String(10_000_000 + i)}` })));
   await db.insert(schema.customerProfiles).values(
     ids.map((customerId, i) => ({
       customerId,
-      personalCode: `3273${String(100_000_000_000 + i).slice(1)}`,
+      ...identityOf(i),
       fullName: nameOf(i),
-      birthDate: `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`,
-      kyc: { ...DECLARED_FINANCES[i % DECLARED_FINANCES.length], bank_code: "bca", bank_account_number: String(5_000_000_000 + i), bank_account_holder: nameOf(i) },
+      kyc: { ...declaredFinancesOf(plan, i), bank_code: "bca", bank_account_number: String(5_000_000_000 + i), bank_account_holder: nameOf(i) },
       consent: {},
     })),
   );
   return ids;
+}
+
+/** Borrower i's birth date and the NIK that carries it (PP KK CC DDMMYY SSSS, the serial unique per borrower). */
+function identityOf(i: number): { personalCode: string; birthDate: string } {
+  const [day, month, year] = [`1${i % 10}`, `0${1 + (i % 9)}`, `${70 + (i % 30)}`];
+  return { personalCode: `327301${day}${month}${year}${String(i + 1).padStart(4, "0")}`, birthDate: `19${year}-${month}-${day}` };
 }
 
 type Event = { on: string; order: number; run: () => Promise<void> };
@@ -92,7 +99,7 @@ export async function seedLoanBook(db: Db, today: string, settings: RepaymentSet
   const disbursed = plan.loans.filter(isDisbursed);
   const firstDay = plan.loans.map(submittedOn).reduce((min, day) => (day < min ? day : min), today);
   const lenders = await seedLenders(db, plan.deposits, addDays(firstDay, -7));
-  const borrowers = await seedBorrowers(db, new Set(plan.loans.map((l) => l.borrower)).size);
+  const borrowers = await seedBorrowers(db, plan);
   const sharesOf = (loan: PlannedLoan) => loan.lenders.map((s) => ({ ...lenders[s.lender]!, amount: s.amount }));
 
   const events: Event[] = [];
@@ -149,16 +156,23 @@ export async function seedLoanBook(db: Db, today: string, settings: RepaymentSet
 }
 
 /**
- * An application that never became a loan: waiting for investment (maybe partly funded),
- * cancelled, expired or rejected. Approved on its submission day by the business clock (the
+ * An application that never became a loan: waiting for an operator's review (submitted through
+ * the production path, the automatic decision referring it), waiting for investment (maybe
+ * partly funded), cancelled, expired or rejected. Approved on its submission day by the business clock (the
  * funding deadline counts from it, decision 0010), so one still waiting expires
  * FUNDING_PERIOD_DAYS after that day however the sandbox clock was moved; an expired one went
  * through the funding-deadline job's own path on its deadline.
  */
 async function seedApplication(db: Db, loan: PlannedLoan, customerId: string, shares: Parameters<typeof fundApplication>[2]): Promise<void> {
+  const totalRepayment = loan.terms.amount + flatInterest(loan.terms.amount, loan.terms.dailyRatePpm, loan.terms.term);
+  if (loan.kind === "awaiting_review") {
+    const application = { customerId, productKey: "spl", ...loan.terms, totalRepayment, maturityOn: null, flowProgressId: null, today: loan.effectiveOn };
+    const { applicationId, decision } = await db.transaction((tx) => submitLoanApplication(tx as unknown as Db, application));
+    if (decision.outcome !== "refer") throw new Error(`sandbox book: ${applicationId} should be referred to an operator, was ${decision.outcome}`);
+    return;
+  }
   if (loan.kind === "rejected") {
     const [account] = await db.insert(schema.accounts).values({ customerId, typeKey: "loan", productKey: "spl", status: "pending" }).returning({ id: schema.accounts.id });
-    const totalRepayment = loan.terms.amount + flatInterest(loan.terms.amount, loan.terms.dailyRatePpm, loan.terms.term);
     const [application] = await db
       .insert(schema.accountApplications)
       .values({ accountId: account!.id, typeKey: "initial", status: "submitted", ...loan.terms, totalRepayment, submittedOn: loan.effectiveOn })

@@ -58,6 +58,7 @@ describe("the sandbox book", () => {
       { account: "closed", application: "cancelled", n: String(planned("cancelled", "expired")) },
       { account: "closed", application: "closed", n: String(planned("closed_on_time", "closed_paid_late", "closed_early")) },
       { account: "closed", application: "rejected", n: String(planned("rejected")) },
+      { account: "pending", application: "submitted", n: String(planned("awaiting_review")) },
       { account: "pending", application: "waiting_for_investment", n: String(planned("waiting_for_investment", "partially_funded")) },
       { account: "written_off", application: "activated", n: String(KIND_MIX.written_off) },
     ]);
@@ -104,11 +105,22 @@ describe("the sandbox book", () => {
   it("grades every application it approved from its borrower's declared finances, A to E, as lenders see them", async () => {
     const grades = await count(sql`
       select a.risk_grade as grade, count(*)::text as n from account_applications a join accounts c on c.id = a.account_id
-      where a.status not in ('rejected') group by a.risk_grade order by a.risk_grade`);
+      where a.status not in ('rejected', 'submitted') group by a.risk_grade order by a.risk_grade`);
     expect(grades.map((g) => g.grade)).toEqual(["A", "B", "C", "D", "E"]);
     const waiting = await count(sql`select risk_grade as grade from account_applications where status = 'waiting_for_investment'`);
     expect(waiting.length).toBe(planned("waiting_for_investment", "partially_funded"));
     expect(new Set(waiting.map((w) => w.grade)).size).toBeGreaterThan(1);
+  });
+
+  it("leaves the applications of borrowers who declared no other platforms waiting for an operator, the rules that could not be measured recorded", async () => {
+    const referred = await count(sql`
+      select a.status, a.risk_grade as grade, d.outcome,
+        (select string_agg(r->>'key', ',' order by r->>'key') from jsonb_array_elements(d.rules) r where r->>'passed' is null) as unmeasured
+      from account_applications a join application_decisions d on d.account_application_id = a.id where d.outcome = 'refer'`);
+    expect(referred).toEqual(
+      Array.from({ length: planned("awaiting_review") }, () => ({ status: "submitted", grade: null, outcome: "refer", unmeasured: "affordability,other_platforms" })),
+    );
+    expect(referred.length).toBe(KIND_MIX.awaiting_review);
   });
 
   it("has the active loans in each lateness bucket, late fees accrued on the late ones and paid by the late payers", async () => {

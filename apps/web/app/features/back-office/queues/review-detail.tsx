@@ -14,13 +14,16 @@ import "@pinjaman/i18n/ns/status";
 import "./queues.css";
 
 const statusText = (s: string) => (isApplicationStatus(s) ? applicationStatusLabel(s) : s);
-const ruleName = (key: string) => (hasKey(`back_office_queues.review.rule.${key}`) ? t(`back_office_queues.review.rule.${key}`) : key);
 const ruleOutcome = (passed: boolean | null) =>
   passed === true ? t("back_office_queues.review.rule_passed") : passed === false ? t("back_office_queues.review.rule_failed") : t("back_office_queues.review.rule_unknown");
+/** A label from the catalogue, or the key itself for one it does not know yet. */
+const labelOf = (prefix: string, key: string) => (hasKey(`${prefix}.${key}`) ? t(`${prefix}.${key}`) : key);
+const ruleName = (key: string) => labelOf("back_office_queues.review.rule", key);
+const measuredValue = (v: unknown) => (v === null ? "–" : v === true ? t("back_office_queues.review.yes") : v === false ? t("back_office_queues.review.no") : String(v));
 const measured = (values: Record<string, unknown> | null) =>
   values
     ? Object.entries(values)
-        .map(([k, v]) => `${k}: ${v === null ? "–" : String(v)}`)
+        .map(([k, v]) => `${labelOf("back_office_queues.review.measure", k)}: ${measuredValue(v)}`)
         .join(", ")
     : "–";
 /** Percent of a daily rate in parts per million (3000 → 0,3 %). */
@@ -233,7 +236,7 @@ function Transitions({ detail }: { detail: Detail }) {
         {detail.transitions.map((m, k) => (
           <li key={k}>
             {formatDateTime(new Date(m.created_at))}: {m.from_status ? `${statusText(m.from_status)} → ` : ""}
-            {statusText(m.to_status)} ({m.actor_kind}){m.reason ? ` · ${m.reason}` : ""}
+            {statusText(m.to_status)} ({labelOf("back_office_queues.review.actor", m.actor_kind)}){m.reason ? ` · ${m.reason}` : ""}
           </li>
         ))}
       </ol>
