@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requestOrigin } from "../audit/audit-service.ts";
-import type { Actor, FlowEngine } from "./flow-progress-service.ts";
+import type { Actor, FlowEngine } from "./flow-engine.ts";
 
 /** The engine as the routes use it: the app's database, flow catalogue and code senders. */
 export function engineOf(app: FastifyInstance): FlowEngine {

@@ -2,7 +2,7 @@ import { errorBody } from "@pinjaman/contracts/errors";
 import { createFlowProgressRequest, flowKeyParams, flowProgressNewResponse, flowProgressResponse } from "@pinjaman/contracts/flows";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorOf, engineOf } from "./engine.ts";
-import { createProgress, newProgress } from "./flow-progress-service.ts";
+import { createProgress, newProgress } from "./progress-start.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
 

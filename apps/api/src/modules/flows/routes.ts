@@ -21,16 +21,12 @@ import { setSessionCookie } from "../../plugins/auth.ts";
 import { sessionInfo } from "../sessions/session-service.ts";
 import { actorOf, engineOf } from "./engine.ts";
 import { loginRequired } from "./flow-errors.ts";
-import {
-  createProgress,
-  editProgress,
-  listFlows,
-  listProgresses,
-  moveProgress,
-  newProgress,
-  runAction,
-  saveProgress,
-} from "./flow-progress-service.ts";
+import { listFlows } from "./available-flows.ts";
+import { moveProgress } from "./progress-move.ts";
+import { editProgress, listProgresses } from "./progress-reads.ts";
+import { saveProgress } from "./progress-save.ts";
+import { createProgress, newProgress } from "./progress-start.ts";
+import { runAction } from "./step-actions.ts";
 import { routeNewLoan } from "./new-loan.ts";
 
 /** A progress without a customer is reachable by its id; one with a customer only by that customer. */

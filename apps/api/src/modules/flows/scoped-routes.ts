@@ -11,7 +11,8 @@ import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf, engineOf } from "./engine.ts";
-import { createProgress, listAccountFlows, newProgress } from "./flow-progress-service.ts";
+import { listAccountFlows } from "./available-flows.ts";
+import { createProgress, newProgress } from "./progress-start.ts";
 
 const accountAccess: FastifyContextConfig = { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "loan_account" }] } };
 const applicationAccess: FastifyContextConfig = { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "account_application" }] } };

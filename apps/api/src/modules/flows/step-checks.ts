@@ -62,7 +62,7 @@ const CHECKS: Record<StepCheckKey, (ctx: CheckContext, values: FlowValues, error
     for (const problem of checkLoanRequest({ amount: values.amount, term: values.term }, ctx.product.loanSettings)) add(errors, problem.field, problem.message);
   },
 
-  /** The engine checks the chosen product against the customer's offer when it prices the step (flow-progress-service.ts productFor). */
+  /** The engine checks the chosen product against the customer's offer when it prices the step (progress-product.ts productFor). */
   async product_choice() {},
 
   async new_account(ctx, values, errors) {

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { FlowCatalogue } from "../../flows/flow-catalogue.ts";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
 import { findActiveProduct, ProductNotFound } from "../offers/schedule-service.ts";
-import { PROGRESS_LIFETIME_MINUTES } from "../flows/flow-progress-service.ts";
+import { PROGRESS_LIFETIME_MINUTES } from "../flows/progress-lifetime.ts";
 import { assertNewLoanAllowed } from "../flows/new-loan.ts";
 import { applicationsById } from "./partner-applications.ts";
 import "@pinjaman/i18n/ns/partners";
