@@ -119,7 +119,7 @@ export const paymentRefunds = pgTable(
     bankCode: text("bank_code").notNull(),
     accountNumber: text("account_number").notNull(),
     accountName: text("account_name").notNull(),
-    /** `refund:<parked payment id>`, then `refund:<parked payment id>:<n>` for the n-th account. */
+    /** `refund:<parked payment id>`; `refund:<parked payment id>:<attempt>` once the operator gave another account. */
     transferReference: text("transfer_reference").notNull(),
     status: text("status", { enum: ["pending", "refunded", "failed"] }).notNull(),
     /** Bank calls made, over every account tried. */
