@@ -3,7 +3,7 @@ import { addDays, jakartaToday } from "@pinjaman/domain/dates";
 import { balanceOf } from "@pinjaman/domain/ledger";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { rowCounts, testApp } from "../../../test/harness.ts";
 import { SANDBOX_REFUSED_ACCOUNT_NUMBER } from "../../integrations/bank/sandbox-bank.ts";
 import { activeLoanFor } from "../disbursal/loan-test-kit.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
