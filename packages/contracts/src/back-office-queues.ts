@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { BANK_CODES, isBankAccountHolder, isBankAccountNumber } from "@pinjaman/domain/field-rules/bank-account";
 import { parkedReason } from "./payments.ts";
+import "@pinjaman/i18n/ns/flows";
 
 /**
  * The operator console's money queues (issue 10 section 1, decision 0033):
@@ -167,10 +169,29 @@ export const parkedPayment = z.object({
   paid_at: z.string().nullable(),
   /** The loan account the virtual account belongs to, when it is known (a closed loan's VA). */
   account_id: z.uuid().nullable(),
-  /** open: waiting; matched: booked to a loan; refund_requested: to be paid back to the payer. */
-  reconciliation: z.enum(["open", "matched", "refund_requested"]),
+  /**
+   * open: waiting; matched: booked to a loan; refund_pending: the bank is being asked to pay it
+   * back (or a crash left its answer unrecorded: ask again); refunded: the bank paid it back;
+   * refund_failed: the bank refused (try again); refund_requested: marked for refund before
+   * refunds were paid, no bank account given yet.
+   */
+  reconciliation: z.enum(["open", "matched", "refund_requested", "refund_pending", "refunded", "refund_failed"]),
   matched_account_id: z.uuid().nullable(),
   reason: z.string().nullable(),
+  /** The refund to the payer's bank account, once one was asked for. */
+  refund: z
+    .object({
+      bank_code: z.string(),
+      account_number: z.string(),
+      account_name: z.string(),
+      attempts: z.number().int(),
+      /** The bank's last refusal. */
+      last_error: z.string().nullable(),
+      /** The bank refused that account for good: a retry must name another account. */
+      account_refused: z.boolean(),
+      bank_reference: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ParkedPayment = z.infer<typeof parkedPayment>;
 
@@ -192,7 +213,19 @@ export const loanSearchResponse = z.object({ data: z.array(loanCandidate) });
 export const paymentIdParams = z.object({ id: z.uuid() });
 export const paymentMatchRequest = z.object({ account_id: z.uuid(), reason: staffReason });
 export type PaymentMatchRequest = z.infer<typeof paymentMatchRequest>;
-export const paymentRefundRequest = z.object({ reason: staffReason });
+/**
+ * POST back_office/parked_payments/{id}/refund: pay a parked payment back to the payer's bank
+ * account, checked by onboarding's bank step's rules (packages/domain/src/field-rules/bank-account.ts)
+ * with its messages. The same request again (a double click) refunds once; after a refusal it is
+ * the retry.
+ */
+export const paymentRefundRequest = z.object({
+  bank_code: z.enum(BANK_CODES),
+  account_number: z.string().refine(isBankAccountNumber, { params: { messageKey: "flows.error.bank_account_number" } }),
+  account_name: z.string().trim().refine(isBankAccountHolder, { params: { messageKey: "flows.error.bank_account_holder" } }),
+  reason: staffReason,
+});
+export type PaymentRefundRequest = z.infer<typeof paymentRefundRequest>;
 
 export const reconciliationResponse = z.object({
   data: z.object({
@@ -200,7 +233,7 @@ export const reconciliationResponse = z.object({
     /** The allocated payment the match booked on the loan (null for a refund). */
     allocated_payment_id: z.uuid().nullable(),
     allocation: z.object({ late_fee: rupiah, interest: rupiah, principal: rupiah, credit: rupiah }).nullable(),
-    /** The same request was already done (a double click): nothing moved again. */
+    /** The same request was already done (a double click): nothing moved again, no bank call. */
     replayed: z.boolean(),
   }),
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { customers } from "./auth-schema.ts";
 import { virtualAccounts } from "./invoice-schema.ts";
 import { accounts } from "./loan-schema.ts";
@@ -72,8 +72,8 @@ export const payments = pgTable(
  * payment (unique), so a double click matches once. `matched`: booked to a loan through the normal
  * repayment allocation as a new allocated payment (`allocated_payment_id`, source reconciliation),
  * its money moved payment_suspense → the loan's clearing account. `refund_requested`: to be paid
- * back to the payer; the money stays in suspense until the bank returns it. Never updated or
- * deleted; financial record, no cascade.
+ * back to the payer; the bank transfer and its state are the payment's `payment_refunds` row. Never
+ * updated or deleted; financial record, no cascade.
  */
 export const paymentReconciliations = pgTable(
   "payment_reconciliations",
@@ -95,5 +95,48 @@ export const paymentReconciliations = pgTable(
   (t) => [
     uniqueIndex("payment_reconciliations_parked").on(t.parkedPaymentId),
     check("payment_reconciliations_matched", sql`(${t.outcome} = 'matched') = (${t.accountId} is not null and ${t.allocatedPaymentId} is not null)`),
+  ],
+);
+
+/**
+ * The refund of a parked payment to its payer's bank account (decision 0033), one per parked
+ * payment. `pending`: claimed for a bank call (`claimed_until`) or left unanswered by a crash;
+ * `refunded`: the bank paid (`bank_reference`) and the ledger moved the amount payment_suspense →
+ * bank_escrow (code payment_refunded); `failed`: the bank refused (`last_error`), the operator may
+ * try again. `transfer_reference` is what the bank is called with: it stays the same for every
+ * attempt, so a retry after a crash or a timeout pays once; only after the bank refused for good
+ * (`last_error_final`) may the operator give another account, which takes the next reference.
+ * Financial record, no cascade.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    parkedPaymentId: uuid("parked_payment_id")
+      .notNull()
+      .references((): AnyPgColumn => payments.id, { onDelete: "restrict" }),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    bankCode: text("bank_code").notNull(),
+    accountNumber: text("account_number").notNull(),
+    accountName: text("account_name").notNull(),
+    /** `refund:<parked payment id>`; `refund:<parked payment id>:<attempt>` once the operator gave another account. */
+    transferReference: text("transfer_reference").notNull(),
+    status: text("status", { enum: ["pending", "refunded", "failed"] }).notNull(),
+    /** Bank calls made, over every account tried. */
+    attempts: integer("attempts").notNull().default(0),
+    /** While set in the future a request is talking to the bank; another waits for its answer. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** The bank's last refusal was final (account closed, name mismatch): it never paid this reference. */
+    lastErrorFinal: boolean("last_error_final").notNull().default(false),
+    bankReference: text("bank_reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_refunds_parked").on(t.parkedPaymentId),
+    uniqueIndex("payment_refunds_transfer_reference").on(t.transferReference),
+    check("payment_refunds_amount_positive", sql`${t.amount} > 0`),
+    check("payment_refunds_refunded_has_reference", sql`${t.status} <> 'refunded' or ${t.bankReference} is not null`),
   ],
 );

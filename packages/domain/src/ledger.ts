@@ -112,6 +112,8 @@ export const TRANSFER_CODES = [
   "payment_parked",
   /** A parked payment matched to a loan by an operator: payment_suspense → the loan's clearing account (decision 0033). */
   "payment_reconciled",
+  /** A parked payment paid back to its payer by the bank: payment_suspense → bank_escrow (decision 0033). */
+  "payment_refunded",
   "correction",
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];

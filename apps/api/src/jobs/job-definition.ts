@@ -29,7 +29,10 @@ export type JobIntegrations = {
 /** For runs given no integrations (tests of jobs that call none): any call fails loudly. */
 export const NO_INTEGRATIONS: JobIntegrations = {
   sandbox: false,
-  bank: { transfer: () => Promise.reject(new Error("this job run was given no bank adapter")) },
+  bank: {
+    transfer: () => Promise.reject(new Error("this job run was given no bank adapter")),
+    refund: () => Promise.reject(new Error("this job run was given no bank adapter")),
+  },
   insurer: {
     fileClaim: () => Promise.reject(new Error("this job run was given no insurer adapter")),
     remit: () => Promise.reject(new Error("this job run was given no insurer adapter")),

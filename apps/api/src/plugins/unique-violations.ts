@@ -60,6 +60,8 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   partner_api_keys_key_hash: "hashes of random keys",
   partner_callbacks_once: "callbacks are queued by the job with ON CONFLICT DO NOTHING (modules/partners/partner-callbacks.ts)",
   payment_reconciliations_parked: "a match or refund locks the parked payment's row first and answers a second one itself (modules/reconciliation)",
+  payment_refunds_parked: "a refund locks the parked payment's row first and reads its refund before writing one (modules/reconciliation/refund.ts)",
+  payment_refunds_transfer_reference: "derived from the parked payment's id and the refund's own count of accounts, written under the parked payment's row lock (modules/reconciliation/refund.ts)",
   refinancings_application: "inserted once, for the application just created in the same transaction by the refinancing completion (modules/flows/refinancing.ts)",
   api_keys_key_hash: "hash of a 256-bit random key, written only by `npm run api-key` and the sandbox seed (ON CONFLICT DO NOTHING; decision 0023)",
 };

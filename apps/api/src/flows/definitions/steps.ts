@@ -1,3 +1,4 @@
+import { BANK_CODES } from "@pinjaman/domain/field-rules/bank-account";
 import type { FieldConfig, FieldOption, FieldTemplateKey } from "@pinjaman/contracts/flows";
 import type { FieldDefinition, MovementDefinition, StepDefinition } from "../definition.ts";
 
@@ -119,7 +120,8 @@ export const documentsStep = (previous: string, nextStep: string): StepDefinitio
   checks: ["uploads"],
 });
 
-export const BANKS = ["bca", "bni", "bri", "mandiri", "btn", "cimb", "permata", "danamon", "bsi", "ocbc"] as const;
+/** The banks the bank step offers (the refund of a parked payment offers the same list). */
+export const BANKS = BANK_CODES;
 
 export const bankStep = (previous: string, nextStep: string): StepDefinition => ({
   key: "bank",

@@ -2,7 +2,7 @@ import type { Db } from "@pinjaman/db";
 import { ConfigError, type Config, type SimulableProvider } from "../../config.ts";
 import { sandboxBank } from "./sandbox-bank.ts";
 
-/** A transfer from the platform's escrow account to a borrower's bank account (disbursal). */
+/** A transfer from the platform's escrow account to a borrower's or lender's bank account (disbursal, withdrawal). */
 export type BankTransfer = {
   /**
    * The caller's idempotency reference (the disbursal id): the bank pays one reference once and
@@ -21,7 +21,21 @@ export type BankTransferResult =
   /** `retryable`: try again later (bank down, timeout); otherwise never (account closed, name mismatch). */
   | { ok: false; retryable: boolean; reason: string };
 
-export type BankAdapter = { transfer(transfer: BankTransfer): Promise<BankTransferResult> };
+/**
+ * Money returned from the escrow account to whoever paid it in (a parked payment refunded by an
+ * operator, decision 0033): a transfer that names the incoming payment it returns, so the bank
+ * (and the payer's statement) can tie the two together.
+ */
+export type BankRefund = BankTransfer & {
+  /** The payment gateway's transaction id of the money being returned. */
+  originalTransactionId: string;
+};
+
+export type BankAdapter = {
+  transfer(transfer: BankTransfer): Promise<BankTransferResult>;
+  /** Same idempotency and answers as `transfer`: one reference is paid once. */
+  refund(refund: BankRefund): Promise<BankTransferResult>;
+};
 
 /**
  * The bank adapter for this configuration. Only the sandbox bank exists: outside the sandbox the

@@ -1,5 +1,6 @@
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
+import { bankAccountDigits, isBankAccountNumber } from "@pinjaman/domain/field-rules/bank-account";
 import { eq } from "drizzle-orm";
 
 export type BorrowerBankAccount = { name: string; bankCode: string; accountNumber: string; accountName: string };
@@ -23,8 +24,8 @@ export async function borrowerBankAccount(db: Db, customerId: string): Promise<B
     .where(eq(schema.customers.id, customerId));
   if (!row?.kyc) return null;
   const bankCode = text(row.kyc, "bank_code");
-  const accountNumber = text(row.kyc, "bank_account_number").replace(/[\s-]/g, "");
+  const accountNumber = bankAccountDigits(text(row.kyc, "bank_account_number"));
   const accountName = text(row.kyc, "bank_account_holder");
-  if (!bankCode || !/^\d{6,20}$/.test(accountNumber) || !accountName) return null;
+  if (!bankCode || !isBankAccountNumber(accountNumber) || !accountName) return null;
   return { name: row.name, bankCode, accountNumber, accountName };
 }

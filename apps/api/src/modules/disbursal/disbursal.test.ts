@@ -308,7 +308,7 @@ describe("two runners at once", () => {
     const loan = await inDisbursal();
     const sandbox = sandboxDisbursalIntegrations(db);
     const calls: string[] = [];
-    const integrations = { ...sandbox, bank: { transfer: (transfer) => (calls.push(transfer.reference), sandbox.bank.transfer(transfer)) } satisfies BankAdapter };
+    const integrations = { ...sandbox, bank: { ...sandbox.bank, transfer: (transfer) => (calls.push(transfer.reference), sandbox.bank.transfer(transfer)) } satisfies BankAdapter };
     const occurrence = (slot: string) => ({ key: `${PAY_DAY}T${slot}`, businessDate: PAY_DAY, at: businessInstant(PAY_DAY, slot) });
     const outcomes = await Promise.all([
       runOccurrence(db, disbursalJob, occurrence("01:00"), log, integrations),
@@ -331,6 +331,7 @@ describe("two runners at once", () => {
     let firstCall: ((value: void) => void) | undefined;
     const firstCallMade = new Promise<void>((resolve) => (firstCall = resolve));
     const gated: BankAdapter = {
+      ...sandbox.bank,
       async transfer(transfer) {
         calls.push(transfer.reference);
         if (calls.length === 1) {

@@ -17,6 +17,7 @@ import { checkUploadedFileValue } from "../field-uploads/upload-service.ts";
 import type { OpenBankingProvider } from "../../integrations/open-banking/open-banking-provider.ts";
 import type { FileStorage } from "../../integrations/storage/file-storage.ts";
 import { FieldErrors } from "../../plugins/errors.ts";
+import { isBankAccountHolder, isBankAccountNumber } from "@pinjaman/domain/field-rules/bank-account";
 import { defaultOfferSchedule } from "../offers/schedule-service.ts";
 import { enterSignatureCode, isSigned, type SignatureContext } from "../signatures/signature-service.ts";
 import { checkLenderData } from "./lender-registration.ts";
@@ -116,10 +117,10 @@ const CHECKS: Record<StepCheckKey, (ctx: CheckContext, values: FlowValues, error
   },
 
   async bank_account(_ctx, values, errors) {
-    const number = text(values, "bank_account_number").replace(/[\s-]/g, "");
-    if (number && !/^\d{6,20}$/.test(number)) add(errors, "bank_account_number", t("flows.error.bank_account_number"));
+    const number = text(values, "bank_account_number");
+    if (number && !isBankAccountNumber(number)) add(errors, "bank_account_number", t("flows.error.bank_account_number"));
     const holder = text(values, "bank_account_holder");
-    if (holder && !/^[\p{L} .,'-]{3,100}$/u.test(holder)) add(errors, "bank_account_holder", t("flows.error.bank_account_holder"));
+    if (holder && !isBankAccountHolder(holder)) add(errors, "bank_account_holder", t("flows.error.bank_account_holder"));
   },
 
   async business_data(_ctx, values, errors) {

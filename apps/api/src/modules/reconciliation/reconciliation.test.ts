@@ -4,20 +4,17 @@ import { balanceOf } from "@pinjaman/domain/ledger";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
-import { SANDBOX_PAYMENT_GATEWAY_SECRET } from "../../config.ts";
 import { activeLoanFor } from "../disbursal/loan-test-kit.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { findLedgerAccount } from "../ledger/ledger-service.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
-import { signNotification } from "../repayments/gateway-signature.ts";
+import { parkedPayment as parkedOne } from "./reconciliation-test-kit.ts";
 
 const BO = "/app_api/v1/back_office";
-const HOOK = "/pub_api/v1/payment_gateway/notifications";
 const today = jakartaToday();
 let t: TestApp;
 let operator: TestSession;
 let budi: TestSession;
-let n = 0;
 
 beforeAll(async () => {
   t = await testApp();
@@ -28,13 +25,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A payment the gateway reports into a virtual account nobody has: parked (decision 0016). */
-async function parkedPayment(amount: number, va = `9${String(Date.now()).slice(-9)}${++n}`): Promise<string> {
-  const body = JSON.stringify({ transaction_id: `rekon-${n}-${Date.now()}`, channel: "bca_va", virtual_account_number: va, amount, paid_at: "2026-11-24T03:04:05Z" });
-  const res = await t.app.inject({ method: "POST", url: HOOK, headers: { "content-type": "application/json", "x-signature": signNotification(body, SANDBOX_PAYMENT_GATEWAY_SECRET) }, payload: body });
-  expect(res.json().data, res.body).toMatchObject({ status: "parked", parked_reason: "unknown_virtual_account" });
-  return res.json().data.payment_id as string;
-}
+const parkedPayment = (amount: number, va?: string) => parkedOne(t.app, amount, va);
 
 /** Budi's 2 000 000 loan, 4 months at 0.1 %/day, paid out ten days ago: the next instalment is 560 000 (500 000 + 60 000). */
 const budisLoan = () => activeLoanFor(t.app.db, budi.customerId, { effectiveOn: addDays(today, -10) });
@@ -132,7 +123,7 @@ describe("POST back_office/parked_payments/{id}/match", () => {
     const elsewhere = await match(id, { account_id: other.accountId, reason: "Salah pinjaman." });
     expect([elsewhere.statusCode, elsewhere.json().error.code]).toEqual([409, "payment_already_reconciled"]);
     expect(elsewhere.json().error.message).toBe("Pembayaran ini sudah direkonsiliasi dengan cara lain.");
-    const refused = await refund(id, { reason: "Dikembalikan." });
+    const refused = await refund(id, { bank_code: "bca", account_number: "1234567890", account_name: "Siti Aminah", reason: "Dikembalikan." });
     expect([refused.statusCode, refused.json().error.code]).toEqual([409, "payment_already_reconciled"]);
     expect(await rowCounts(t.database)).toEqual(counts);
     expect(await ledgerInvariantViolations(t.app.db)).toEqual([]);
@@ -172,29 +163,5 @@ describe("POST back_office/parked_payments/{id}/match", () => {
     const customer = await match(id, { account_id: loan.accountId, reason: "Dicek." }, budi);
     expect([customer.statusCode, customer.json().error.code]).toEqual([403, "forbidden_role"]);
     expect(await rowCounts(t.database)).toEqual(counts);
-  });
-});
-
-describe("POST back_office/parked_payments/{id}/refund", () => {
-  it("marks a parked payment for refund with its reason, audited, no money moved; again answers 200; a match afterwards is 409", async () => {
-    const id = await parkedPayment(90_000);
-    const loan = await budisLoan();
-    const transfers = await transferCount();
-    const res = await refund(id, { reason: "Pengirim bukan nasabah kami; dikembalikan ke rekening asal." });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ payment: { id, reconciliation: "refund_requested", reason: "Pengirim bukan nasabah kami; dikembalikan ke rekening asal." }, allocated_payment_id: null, replayed: false });
-    expect(await transferCount()).toBe(transfers);
-    expect((await refund(id, { reason: "Lagi." })).json().data.replayed).toBe(true);
-    const late = await match(id, { account_id: loan.accountId, reason: "Ternyata milik Budi." });
-    expect(late.statusCode).toBe(409);
-    const done = await t.app.inject({ method: "GET", url: `${BO}/parked_payments?state=done`, headers: operator.headers });
-    expect(done.json().data.find((p: { id: string }) => p.id === id)).toMatchObject({ reconciliation: "refund_requested" });
-    const open = await t.app.inject({ method: "GET", url: `${BO}/parked_payments`, headers: operator.headers });
-    expect(open.json().data.map((p: { id: string }) => p.id)).not.toContain(id);
-    expect(await staffActionsOn(id)).toEqual([expect.objectContaining({ action: "payment.refund_requested", permission: "payments.reconcile" })]);
-
-    const blank = await refund(await parkedPayment(10_000), {});
-    expect([blank.statusCode, blank.json().error.fields]).toEqual([400, { reason: ["Wajib diisi"] }]);
-    expect((await refund(id, { reason: "x" }, budi)).statusCode).toBe(403);
   });
 });

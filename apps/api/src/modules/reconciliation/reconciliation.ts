@@ -11,10 +11,13 @@ import { settleLoanPayment } from "../repayments/settle-payment.ts";
 import { recordStaffAction, staffIdOf } from "../staff/staff-actions.ts";
 import "@pinjaman/i18n/ns/back_office_queues";
 
-type Payment = typeof schema.payments.$inferSelect;
-type Reconciliation = typeof schema.paymentReconciliations.$inferSelect;
+export type Payment = typeof schema.payments.$inferSelect;
+export type Reconciliation = typeof schema.paymentReconciliations.$inferSelect;
+export type Refund = typeof schema.paymentRefunds.$inferSelect;
 
-function parkedView(p: Payment, r: Reconciliation | null): ParkedPayment {
+const REFUND_STATES = { pending: "refund_pending", refunded: "refunded", failed: "refund_failed" } as const;
+
+export function parkedView(p: Payment, r: Reconciliation | null, refund: Refund | null = null): ParkedPayment {
   return {
     id: p.id,
     amount: p.amount,
@@ -24,22 +27,34 @@ function parkedView(p: Payment, r: Reconciliation | null): ParkedPayment {
     received_on: p.businessDate,
     paid_at: p.paidAt?.toISOString() ?? null,
     account_id: p.accountId,
-    reconciliation: r ? r.outcome : "open",
+    reconciliation: !r ? "open" : refund ? REFUND_STATES[refund.status] : r.outcome,
     matched_account_id: r?.accountId ?? null,
     reason: r?.reason ?? null,
+    refund: refund
+      ? {
+          bank_code: refund.bankCode,
+          account_number: refund.accountNumber,
+          account_name: refund.accountName,
+          attempts: refund.attempts,
+          last_error: refund.lastError,
+          account_refused: refund.status === "failed" && refund.lastErrorFinal,
+          bank_reference: refund.bankReference,
+        }
+      : null,
   };
 }
 
 /** Parked payments (decision 0016) still to reconcile (open, oldest first), or the ones done (newest first). */
 export async function parkedPayments(db: Db, state: "open" | "done"): Promise<ParkedPayment[]> {
   const rows = await db
-    .select({ payment: schema.payments, reconciliation: schema.paymentReconciliations })
+    .select({ payment: schema.payments, reconciliation: schema.paymentReconciliations, refund: schema.paymentRefunds })
     .from(schema.payments)
     .leftJoin(schema.paymentReconciliations, eq(schema.paymentReconciliations.parkedPaymentId, schema.payments.id))
+    .leftJoin(schema.paymentRefunds, eq(schema.paymentRefunds.parkedPaymentId, schema.payments.id))
     .where(and(eq(schema.payments.status, "parked"), state === "open" ? isNull(schema.paymentReconciliations.id) : isNotNull(schema.paymentReconciliations.id)))
     .orderBy(state === "open" ? asc(schema.payments.createdAt) : desc(schema.paymentReconciliations.createdAt), asc(schema.payments.id))
     .limit(200);
-  return rows.map((r) => parkedView(r.payment, r.reconciliation));
+  return rows.map((r) => parkedView(r.payment, r.reconciliation, r.refund));
 }
 
 /** Active loans whose borrower's name or e-mail, or one of whose virtual account numbers, contains `q`. */
@@ -81,7 +96,7 @@ export type ReconciliationResult = {
 const notFound = () => new Refusal(404, "payment_not_found", t("back_office_queues.reconciliation.not_found"));
 
 /** The parked payment locked for this transaction, with what was already done with it. */
-async function lockParked(tx: Db, paymentId: string): Promise<{ payment: Payment; done: Reconciliation | null }> {
+export async function lockParked(tx: Db, paymentId: string): Promise<{ payment: Payment; done: Reconciliation | null }> {
   const [payment] = await tx.select().from(schema.payments).where(eq(schema.payments.id, paymentId)).for("update");
   if (!payment) throw notFound();
   if (payment.status !== "parked") throw new Refusal(409, "payment_not_parked", t("back_office_queues.reconciliation.not_parked"));
@@ -89,8 +104,10 @@ async function lockParked(tx: Db, paymentId: string): Promise<{ payment: Payment
   return { payment, done: done ?? null };
 }
 
+export const alreadyReconciled = () => new Refusal(409, "payment_already_reconciled", t("back_office_queues.reconciliation.already_reconciled"));
+
 function alreadyDone(payment: Payment, done: Reconciliation, same: boolean): ReconciliationResult {
-  if (!same) throw new Refusal(409, "payment_already_reconciled", t("back_office_queues.reconciliation.already_reconciled"));
+  if (!same) throw alreadyReconciled();
   return { payment: parkedView(payment, done), allocatedPaymentId: done.allocatedPaymentId, allocation: null, replayed: true };
 }
 
@@ -98,7 +115,7 @@ function alreadyDone(payment: Payment, done: Reconciliation, same: boolean): Rec
  * Matches a parked payment to an active loan by hand (decision 0033), in one
  * transaction under the parked payment's row lock:
  * - already matched to the same loan (a double click, a retried request): answered as it was,
- *   nothing moves again; matched elsewhere or marked for refund: 409;
+ *   nothing moves again; matched elsewhere or refunded (refund.ts): 409;
  * - the money takes the normal repayment path (`allocateToLoan`, decision 0016) with
  *   payment_suspense as its source instead of the escrow: one ledger batch, invoices paid late
  *   fee → interest → principal, lenders' shares, credit; a paid-off loan is closed;
@@ -179,33 +196,6 @@ export async function matchParkedPayment(
       reason: input.reason,
     });
     return { payment: parkedView(payment, reconciliation!), allocatedPaymentId, allocation: parts, replayed: false };
-  });
-}
-
-/**
- * Marks a parked payment to be paid back to its payer (decision 0033): recorded
- * with the reason; the money stays in payment suspense until the bank returns it (the refund
- * transfer is the bank adapter's, not built). The same request again: answered as it was.
- */
-export async function markForRefund(db: Db, request: FastifyRequest, input: { paymentId: string; reason: string; businessDate: string }): Promise<ReconciliationResult> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const { payment, done } = await lockParked(tx, input.paymentId);
-    if (done) return alreadyDone(payment, done, done.outcome === "refund_requested");
-    const [reconciliation] = await tx
-      .insert(schema.paymentReconciliations)
-      .values({ parkedPaymentId: payment.id, outcome: "refund_requested", staffId: staffIdOf(request), reason: input.reason, businessDate: input.businessDate })
-      .returning();
-    await recordStaffAction(tx, request, {
-      permission: "payments.reconcile",
-      action: "payment.refund_requested",
-      subjectType: "payment",
-      subjectId: payment.id,
-      before: { status: "parked", parked_reason: payment.parkedReason, amount: payment.amount },
-      after: { reconciliation: "refund_requested" },
-      reason: input.reason,
-    });
-    return { payment: parkedView(payment, reconciliation!), allocatedPaymentId: null, allocation: null, replayed: false };
   });
 }
 

@@ -11,7 +11,8 @@ import {
 import { errorBody } from "@pinjaman/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { businessNow } from "../business-clock/business-clock.ts";
-import { markForRefund, matchParkedPayment, parkedPayments, searchLoans, type ReconciliationResult } from "./reconciliation.ts";
+import { matchParkedPayment, parkedPayments, searchLoans, type ReconciliationResult } from "./reconciliation.ts";
+import { refundParkedPayment } from "./refund.ts";
 
 const refused = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
@@ -27,7 +28,8 @@ const answer = (r: ReconciliationResult) => ({
 /**
  * Reconciliation of parked payments under app_api/v1/back_office (permission payments.reconcile,
  * decision 0033): list them, find the loan, match (a ledger movement through the
- * normal repayment allocation, once) or mark for refund, each with a reason and audited.
+ * normal repayment allocation, once) or refund to the payer's bank account (the bank adapter, then
+ * payment_suspense → bank_escrow, once), each with a reason and audited.
  */
 export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { kind: "staff", permission: "payments.reconcile" } as const;
@@ -91,7 +93,8 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access },
       schema: {
         tags: ["back office"],
-        summary: "Mark a parked payment to be paid back to its payer, with a reason (the money stays in suspense until the bank returns it)",
+        summary:
+          "Pay a parked payment back to the payer's bank account, with a reason: the bank is asked with a reference of its own (pays once), then the money leaves payment suspense; refused by the bank: refund_failed, ask again; the same request again while asked or once refunded: 200, replayed",
         params: paymentIdParams,
         body: paymentRefundRequest,
         response: { 200: reconciliationResponse, 201: reconciliationResponse, ...refused },
@@ -99,7 +102,15 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const today = (await businessNow(app.db, { sandbox: app.config.sandbox })).date;
-      const result = await markForRefund(app.db, request, { paymentId: request.params.id, reason: request.body.reason, businessDate: today });
+      const { bank_code, account_number, account_name, reason } = request.body;
+      const result = await refundParkedPayment(app.db, app.bank, request, {
+        paymentId: request.params.id,
+        bankCode: bank_code,
+        accountNumber: account_number,
+        accountName: account_name,
+        reason,
+        businessDate: today,
+      });
       return reply.status(result.replayed ? 200 : 201).send(answer(result));
     },
   );

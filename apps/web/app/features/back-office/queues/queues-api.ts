@@ -2,6 +2,7 @@ import type {
   DisbursalQueueItem,
   LoanCandidate,
   ParkedPayment,
+  PaymentRefundRequest,
   ReviewDetail,
   ReviewQueueItem,
 } from "@pinjaman/contracts/back-office-queues";
@@ -54,8 +55,8 @@ export const queuesApi = {
   async match(id: string, accountId: string, reason: string): Promise<{ payment: ParkedPayment; replayed: boolean }> {
     return (await apiFetch<{ data: { payment: ParkedPayment; replayed: boolean } }>(QUEUE_URLS.match(id), { body: { account_id: accountId, reason } })).data;
   },
-  async refund(id: string, reason: string): Promise<{ payment: ParkedPayment; replayed: boolean }> {
-    return (await apiFetch<{ data: { payment: ParkedPayment; replayed: boolean } }>(QUEUE_URLS.refund(id), { body: { reason } })).data;
+  async refund(id: string, body: PaymentRefundRequest): Promise<{ payment: ParkedPayment; replayed: boolean }> {
+    return (await apiFetch<{ data: { payment: ParkedPayment; replayed: boolean } }>(QUEUE_URLS.refund(id), { body })).data;
   },
 };
 

@@ -83,7 +83,7 @@ describe("the disbursal queue", () => {
 describe("reconciliation", () => {
   it("finds an active loan, requires a choice, and matches the parked payment with a reason", async () => {
     const user = userEvent.setup();
-    const parked: ParkedPayment = { id: ID, amount: 560_000, channel: "bca_va", virtual_account_number: "3935800000001", parked_reason: "unknown_virtual_account", received_on: "2026-11-24", paid_at: null, account_id: null, reconciliation: "open", matched_account_id: null, reason: null };
+    const parked: ParkedPayment = { id: ID, amount: 560_000, channel: "bca_va", virtual_account_number: "3935800000001", parked_reason: "unknown_virtual_account", received_on: "2026-11-24", paid_at: null, account_id: null, reconciliation: "open", matched_account_id: null, reason: null, refund: null };
     const loan: LoanCandidate = { account_id: ID, borrower_name: "Budi Santoso", borrower_email: "budi@pinjaman.test", principal_balance: 2_000_000, virtual_accounts: [{ channel: "bca_va", number: "3935812345678" }] };
     const api = {
       parked: vi.fn().mockResolvedValueOnce([parked]).mockResolvedValueOnce([]),
@@ -104,5 +104,58 @@ describe("reconciliation", () => {
     await user.click(screen.getByRole("button", { name: "Cocokkan" }));
     expect(await screen.findByText(/^Pembayaran Rp\s?560\.000 dibukukan ke pinjaman Budi Santoso\.$/)).toBeTruthy();
     expect(api.match).toHaveBeenCalledWith(ID, ID, "Salah ketik VA.");
+  });
+
+  it("refunds to the payer's bank account: the bank step's rules under each field, the server's messages, the outcome; a failed refund is tried again with its account", async () => {
+    const user = userEvent.setup();
+    const parked: ParkedPayment = { id: ID, amount: 90_000, channel: "bca_va", virtual_account_number: "3935800000002", parked_reason: "unknown_virtual_account", received_on: "2026-11-24", paid_at: null, account_id: null, reconciliation: "open", matched_account_id: null, reason: null, refund: null };
+    const failed: ParkedPayment = {
+      ...parked,
+      reconciliation: "refund_failed",
+      reason: "Pengirim bukan nasabah.",
+      refund: { bank_code: "bri", account_number: "012345678901", account_name: "Siti Aminah", attempts: 1, last_error: "bank unavailable", account_refused: false, bank_reference: null },
+    };
+    const api = {
+      parked: vi.fn().mockResolvedValueOnce([parked]).mockResolvedValue([failed]),
+      searchLoans: vi.fn(),
+      match: vi.fn(),
+      refund: vi
+        .fn()
+        .mockRejectedValueOnce(new ApiError("Data tidak valid", 400, { account_name: ["Nama pemilik rekening hanya berisi huruf, minimal 3 karakter."] }))
+        .mockResolvedValueOnce({ payment: failed, replayed: false })
+        .mockResolvedValueOnce({ payment: { ...failed, reconciliation: "refunded", refund: { ...failed.refund!, attempts: 2, last_error: null, bank_reference: "SBX-1" } }, replayed: false }),
+    };
+    render(<Reconciliation api={api} />);
+    const open = await screen.findByRole("button", { name: /^Kembalikan ke pengirim: Rp/ });
+    await user.click(open);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    // Nothing filled in: each field says what it needs, nothing is sent.
+    await user.click(screen.getByRole("button", { name: "Kembalikan dana" }));
+    expect(screen.getAllByText("Pilih bank").length).toBeGreaterThan(1);
+    expect(screen.getByRole("textbox", { name: "Nomor rekening pengirim" }).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getAllByText("Nomor rekening harus 6 sampai 20 angka.").length).toBeGreaterThan(0);
+    expect(api.refund).not.toHaveBeenCalled();
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Bank pengirim" }), "BRI");
+    await user.type(screen.getByRole("textbox", { name: "Nomor rekening pengirim" }), "0123-4567 8901");
+    await user.type(screen.getByRole("textbox", { name: "Nama pemilik rekening" }), "Siti Aminah");
+    await user.type(screen.getByRole("textbox", { name: "Alasan" }), "Pengirim bukan nasabah.");
+    await user.click(screen.getByRole("button", { name: "Kembalikan dana" }));
+    // The server's message for a field lands under it.
+    expect(await screen.findByText("Nama pemilik rekening hanya berisi huruf, minimal 3 karakter.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Kembalikan dana" }));
+    expect(await screen.findByText(/^Pengembalian Rp\s?90\.000 gagal: bank unavailable\. Coba lagi nanti\.$/)).toBeTruthy();
+    expect(api.refund).toHaveBeenLastCalledWith(ID, { bank_code: "bri", account_number: "0123-4567 8901", account_name: "Siti Aminah", reason: "Pengirim bukan nasabah." });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    // The reloaded list shows the failed refund with its account and the bank's reason; trying again keeps the account.
+    expect(await screen.findByText("Pengembalian gagal")).toBeTruthy();
+    expect(screen.getByText(/BRI 012345678901 · Siti Aminah/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: /^Coba kembalikan lagi: Rp/ }));
+    expect((screen.getByRole("textbox", { name: "Nomor rekening pengirim" }) as HTMLInputElement).value).toBe("012345678901");
+    await user.type(screen.getByRole("textbox", { name: "Alasan" }), "Bank normal kembali.");
+    await user.click(screen.getByRole("button", { name: "Coba kembalikan lagi" }));
+    expect(await screen.findByText(/^Pembayaran Rp\s?90\.000 dikembalikan ke rekening pengirim\.$/)).toBeTruthy();
+    expect(api.refund).toHaveBeenLastCalledWith(ID, { bank_code: "bri", account_number: "012345678901", account_name: "Siti Aminah", reason: "Bank normal kembali." });
   });
 });

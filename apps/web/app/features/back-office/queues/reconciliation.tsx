@@ -7,8 +7,10 @@ import { ApiError } from "../../shell/api-fetch.ts";
 import { LoadState } from "./load-state.tsx";
 import { queuesApi, type QueuesApi } from "./queues-api.ts";
 import { ReasonDialog } from "./reason-dialog.tsx";
+import { RefundDialog } from "./refund-dialog.tsx";
 import { useLoad } from "./use-load.ts";
 import "@pinjaman/i18n/ns/back_office_queues";
+import "@pinjaman/i18n/ns/flows";
 import "./queues.css";
 
 type Api = Pick<QueuesApi, "parked" | "searchLoans" | "match" | "refund">;
@@ -16,8 +18,8 @@ type Action = { kind: "match" | "refund"; payment: ParkedPayment };
 
 /**
  * Reconciliation of parked payments: the ones waiting (unknown VA, impossible amount, loan not
- * active) with a match to an active loan found by name, e-mail or VA number, or a refund mark,
- * each with a reason; and the ones done.
+ * active) with a match to an active loan found by name, e-mail or VA number, or a refund to the
+ * payer's bank account, each with a reason; and the ones done (refunded, refund failed: try again).
  */
 export function Reconciliation({ api = queuesApi }: { api?: Api }) {
   const id = useId();
@@ -66,16 +68,17 @@ export function Reconciliation({ api = queuesApi }: { api?: Api }) {
                     <dd>{p.reason}</dd>
                   </>
                 )}
+                {p.refund && <RefundFigures refund={p.refund} />}
               </dl>
-              {p.reconciliation === "open" && (
+              {p.amount > 0 && p.reconciliation !== "matched" && p.reconciliation !== "refunded" && (
                 <div className="queues__actions">
-                  {p.amount > 0 && (
+                  {p.reconciliation === "open" && (
                     <button type="button" className="button button--primary" aria-label={`${t("back_office_queues.reconciliation.match")}: ${formatRupiah(p.amount)}`} onClick={() => setAction({ kind: "match", payment: p })}>
                       {t("back_office_queues.reconciliation.match")}
                     </button>
                   )}
-                  <button type="button" className="button button--outline" aria-label={`${t("back_office_queues.reconciliation.refund")}: ${formatRupiah(p.amount)}`} onClick={() => setAction({ kind: "refund", payment: p })}>
-                    {t("back_office_queues.reconciliation.refund")}
+                  <button type="button" className="button button--outline" aria-label={`${t(refundLabel(p))}: ${formatRupiah(p.amount)}`} onClick={() => setAction({ kind: "refund", payment: p })}>
+                    {t(refundLabel(p))}
                   </button>
                 </div>
               )}
@@ -96,19 +99,55 @@ export function Reconciliation({ api = queuesApi }: { api?: Api }) {
         />
       )}
       {action?.kind === "refund" && (
-        <ReasonDialog
-          title={t("back_office_queues.reconciliation.refund_title", { amount: formatRupiah(action.payment.amount) })}
-          confirmLabel={t("back_office_queues.reconciliation.refund_confirm")}
+        <RefundDialog
+          payment={action.payment}
+          refund={api.refund}
           onClose={() => setAction(null)}
-          onConfirm={async (reason) => {
-            await api.refund(action.payment.id, reason);
+          onDone={(payment) => {
             setAction(null);
-            setDone(t("back_office_queues.reconciliation.refunded", { amount: formatRupiah(action.payment.amount) }));
+            setDone(refundOutcome(payment));
             load.reload();
           }}
         />
       )}
     </section>
+  );
+}
+
+const refundLabel = (p: ParkedPayment) =>
+  p.reconciliation === "refund_failed" || p.reconciliation === "refund_pending" ? "back_office_queues.reconciliation.refund_retry" : "back_office_queues.reconciliation.refund";
+
+/** What the refund came to, as the outcome line announces it. */
+function refundOutcome(p: ParkedPayment): string {
+  const amount = formatRupiah(p.amount);
+  if (p.reconciliation === "refunded") return t("back_office_queues.reconciliation.refunded", { amount });
+  if (p.reconciliation === "refund_failed") return t("back_office_queues.reconciliation.refund_failed", { amount, reason: p.refund?.last_error ?? "" });
+  return t("back_office_queues.reconciliation.refund_pending", { amount });
+}
+
+/** The refund's account, attempts, the bank's last refusal and its reference, inside the item's figures. */
+function RefundFigures({ refund }: { refund: NonNullable<ParkedPayment["refund"]> }) {
+  return (
+    <>
+      <dt>{t("back_office_queues.reconciliation.refund_account")}</dt>
+      <dd>
+        {t(`flows.option.bank.${refund.bank_code}`)} {refund.account_number} · {refund.account_name}
+      </dd>
+      <dt>{t("back_office_queues.reconciliation.refund_attempts")}</dt>
+      <dd>{refund.attempts}</dd>
+      {refund.last_error && (
+        <>
+          <dt>{t("back_office_queues.reconciliation.refund_last_error")}</dt>
+          <dd>{refund.last_error}</dd>
+        </>
+      )}
+      {refund.bank_reference && (
+        <>
+          <dt>{t("back_office_queues.reconciliation.refund_bank_reference")}</dt>
+          <dd>{refund.bank_reference}</dd>
+        </>
+      )}
+    </>
   );
 }
 
