@@ -48,8 +48,11 @@ function contactView(c: typeof schema.collectionContacts.$inferSelect, staffName
   return { id: c.id, channel: c.channel, outcome: c.outcome, note: c.note, time_zone: c.timeZone, contacted_at: c.contactedAt.toISOString(), staff_name: staffName };
 }
 
-/** Kept or broken is read from the payments allocated to the loan from the day it was made up to its date. */
-async function promiseView(db: Db, p: typeof schema.promisesToPay.$inferSelect, staffName: string, today: string) {
+/**
+ * What the borrower paid towards a promise: the payments allocated to the loan from the day it was
+ * made up to its date (kept or broken is read from it).
+ */
+export async function paidTowardsPromise(db: Db, p: { accountId: string; madeOn: string; promisedOn: string }): Promise<number> {
   const [paid] = await db
     .select({ total: sql<string>`coalesce(sum(${schema.payments.amount}), 0)::text` })
     .from(schema.payments)
@@ -61,7 +64,11 @@ async function promiseView(db: Db, p: typeof schema.promisesToPay.$inferSelect, 
         lte(schema.payments.businessDate, p.promisedOn),
       ),
     );
-  const paidSinceMade = Number(paid?.total ?? 0);
+  return Number(paid?.total ?? 0);
+}
+
+async function promiseView(db: Db, p: typeof schema.promisesToPay.$inferSelect, staffName: string, today: string) {
+  const paidSinceMade = await paidTowardsPromise(db, p);
   return {
     id: p.id,
     made_on: p.madeOn,
