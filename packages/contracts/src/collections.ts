@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageMeta, pageNumber } from "./paging.ts";
 
 /** Collections calls of the back office (collections.work), under app_api/v1/staff. */
 
@@ -9,8 +10,8 @@ export const DPD_BUCKET_KEYS = ["1_30", "31_60", "61_90", "over_90"] as const;
 export const CONTACT_CHANNEL_KEYS = ["call", "sms", "whatsapp", "email"] as const;
 export const CONTACT_OUTCOME_KEYS = ["reached", "no_answer", "wrong_number", "promised", "refused", "message_sent"] as const;
 
-/** GET staff/collections?bucket= */
-export const collectionsQuery = z.object({ bucket: z.enum(DPD_BUCKET_KEYS).optional() });
+/** GET staff/collections?bucket=&page=: late loans, most days past due first, then by id; 25 a page. */
+export const collectionsQuery = z.object({ bucket: z.enum(DPD_BUCKET_KEYS).optional(), page: pageNumber });
 
 export const lateLoan = z.object({
   account_id: z.uuid(),
@@ -26,10 +27,15 @@ export const lateLoan = z.object({
 });
 export type LateLoan = z.infer<typeof lateLoan>;
 
+/** One page of the bucket asked (all buckets without one); `total` counts that bucket's loans, `counts` every bucket's. */
 export const collectionsResponse = z.object({
   data: z.array(lateLoan),
-  meta: z.object({ counts: z.object(Object.fromEntries(DPD_BUCKET_KEYS.map((key) => [key, z.number().int()])) as Record<(typeof DPD_BUCKET_KEYS)[number], z.ZodNumber>), today: isoDate }),
+  meta: pageMeta.extend({
+    counts: z.object(Object.fromEntries(DPD_BUCKET_KEYS.map((key) => [key, z.number().int()])) as Record<(typeof DPD_BUCKET_KEYS)[number], z.ZodNumber>),
+    today: isoDate,
+  }),
 });
+export type CollectionsResponse = z.infer<typeof collectionsResponse>;
 
 export const collectionAccountParams = z.object({ accountId: z.uuid() });
 

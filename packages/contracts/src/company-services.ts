@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageMeta } from "./paging.ts";
 
 /**
  * The company services of spec section 7 (decision 0023), called by partners with a company API
@@ -20,8 +21,7 @@ export const paging = z.object({
   per_page: z.number().int().min(1).max(100).default(25),
 });
 
-export const pageMeta = z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
-export type PageMeta = z.infer<typeof pageMeta>;
+export { pageMeta, type PageMeta } from "./paging.ts";
 
 /** POST /v1/details: the customers of one role, oldest first. */
 export const detailsRequest = paging.extend({ role_id: customerRole }).strict();

@@ -96,6 +96,20 @@ export const promisesToPay = pgTable(
   (t) => [index("promises_to_pay_account").on(t.accountId, t.promisedOn), check("promises_to_pay_amount_positive", sql`${t.amount} > 0`)],
 );
 
+/**
+ * The reminder sent to the borrower on a promise's date (decision 0027): one row per promise,
+ * inserted before the notice and the messages in the same transaction, so it goes out once.
+ */
+export const promiseReminders = pgTable("promise_reminders", {
+  promiseId: uuid("promise_id")
+    .primaryKey()
+    .references(() => promisesToPay.id, { onDelete: "restrict" }),
+  /** The borrower's local date it was sent on (the promised date) and their zone (WIB/WITA/WIT). */
+  localDate: date("local_date", { mode: "string" }).notNull(),
+  timeZone: text("time_zone", { enum: ["WIB", "WITA", "WIT"] }).notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+});
+
 export const LOAN_CHANGE_TYPES = ["reschedule", "restructure"] as const;
 export const LOAN_CHANGE_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
 

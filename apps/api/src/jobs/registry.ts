@@ -11,6 +11,7 @@ import { housekeepingJob } from "./definitions/housekeeping.ts";
 import { lateFeeAccrualJob } from "./definitions/late-fee-accrual.ts";
 import { partnerCallbacksJob } from "./definitions/partner-callbacks.ts";
 import { paymentRemindersJob } from "./definitions/payment-reminders.ts";
+import { promiseRemindersJob } from "./definitions/promise-reminders.ts";
 import { tkbSnapshotJob } from "./definitions/tkb-snapshot.ts";
 import type { JobDefinition } from "./job-definition.ts";
 
@@ -18,4 +19,4 @@ import type { JobDefinition } from "./job-definition.ts";
  * Every job the server runs. A new job is a file in definitions/ (`defineJob({ name, runs, handler })`)
  * and one line here. Jobs due at the same minute run in this order when the sandbox clock moves.
  */
-export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, autoinvestJob, coolingOffJob, disbursalJob, withdrawalJob, lateFeeAccrualJob, insuranceClaimsJob, insurerRemittanceJob, sandboxBookRepaymentsJob, tkbSnapshotJob, paymentRemindersJob, housekeepingJob, deliveriesJob, partnerCallbacksJob];
+export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, autoinvestJob, coolingOffJob, disbursalJob, withdrawalJob, lateFeeAccrualJob, insuranceClaimsJob, insurerRemittanceJob, sandboxBookRepaymentsJob, tkbSnapshotJob, paymentRemindersJob, promiseRemindersJob, housekeepingJob, deliveriesJob, partnerCallbacksJob];

@@ -50,7 +50,7 @@ describe("late loans by bucket", () => {
     const names = body.data.map((l: { borrower_name: string }) => l.borrower_name);
     expect(names.slice(0, 3)).toEqual(["Joko 91", "Rina 61", "Sari 31"]);
     expect(names).not.toContain("Tepat Waktu");
-    expect(body.meta.counts).toEqual({ "1_30": 3, "31_60": 1, "61_90": 1, over_90: 1 });
+    expect(body.meta).toEqual({ page: 1, per_page: 25, total: 6, today, counts: { "1_30": 3, "31_60": 1, "61_90": 1, over_90: 1 } });
     const joko = body.data[0];
     expect(joko).toMatchObject({ account_id: loans.b91.accountId, bucket: "over_90", time_zone: "WIB", outstanding_principal: 4_000_000 });
     expect(joko.days_past_due).toBeGreaterThan(90);

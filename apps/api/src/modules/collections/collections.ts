@@ -1,77 +1,26 @@
 import { schema, type Db } from "@pinjaman/db";
-import { contactWindow, CONTACT_HOURS, dpdBucket, promiseStatus, DPD_BUCKETS, type DpdBucket } from "@pinjaman/domain/collections";
+import { contactWindow, CONTACT_HOURS, promiseStatus } from "@pinjaman/domain/collections";
 import { addDays, parseIsoDate } from "@pinjaman/domain/dates";
-import { timeZoneOfRegion } from "@pinjaman/domain/reminder-time-zone";
 import { t } from "@pinjaman/i18n";
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { CollectionCase, ContactBody, LateLoan, PromiseBody } from "@pinjaman/contracts/collections";
+import type { CollectionCase, ContactBody, PromiseBody } from "@pinjaman/contracts/collections";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
+import { lateLoanOf, loanRow } from "./late-loans.ts";
 import "@pinjaman/i18n/ns/back-office-loans";
 
 /**
- * Collections (decision 0027): late active loans by days-past-due
- * bucket, each loan's contact log and promises to pay. A contact is refused outside 08:00–20:00
+ * Collections (decision 0027): each loan's contact log and promises to pay (the list of late
+ * loans by bucket is late-loans.ts). A contact is refused outside 08:00–20:00
  * of the borrower's own time (the zone of their address's province, business clock).
  */
-
-type LoanRow = {
-  account_id: string;
-  borrower_name: string;
-  phone: string | null;
-  region: string | null;
-  days_past_due: number;
-  overdue_amount: string;
-  outstanding_principal: string;
-  last_contact_at: string | null;
-};
-
-async function loanRows(db: Db, today: string, accountId?: string): Promise<LoanRow[]> {
-  const { rows } = (await db.execute(sql`
-    select acc.id as account_id, c.name as borrower_name, c.phone, cp.kyc ->> 'region' as region,
-           coalesce(max(${today}::date - i.due_on) filter (
-             where i.status = 'open' and i.due_on < ${today}::date and i.principal - i.paid_principal + i.interest - i.paid_interest > 0), 0)::int as days_past_due,
-           coalesce(sum(i.principal - i.paid_principal + i.interest - i.paid_interest + i.late_fee - i.paid_late_fee) filter (
-             where i.status = 'open' and i.due_on < ${today}::date), 0)::text as overdue_amount,
-           coalesce(sum(i.principal - i.paid_principal) filter (where i.status = 'open'), 0)::text as outstanding_principal,
-           (select max(cc.contacted_at) from collection_contacts cc where cc.account_id = acc.id)::text as last_contact_at
-    from accounts acc
-    join customers c on c.id = acc.customer_id
-    left join customer_profiles cp on cp.customer_id = c.id
-    join invoices i on i.account_id = acc.id
-    where acc.type_key = 'loan' and ${accountId ? sql`acc.id = ${accountId}` : sql`acc.status = 'active'`}
-    group by acc.id, c.name, c.phone, cp.kyc
-    order by days_past_due desc, acc.id`)) as unknown as { rows: LoanRow[] };
-  return rows;
-}
-
-function lateLoanOf(row: LoanRow): Omit<LateLoan, "bucket"> & { bucket: DpdBucket | null } {
-  return {
-    account_id: row.account_id,
-    borrower_name: row.borrower_name,
-    phone: row.phone,
-    time_zone: timeZoneOfRegion(row.region),
-    days_past_due: Number(row.days_past_due),
-    bucket: dpdBucket(Number(row.days_past_due)),
-    overdue_amount: Number(row.overdue_amount),
-    outstanding_principal: Number(row.outstanding_principal),
-    last_contact_at: row.last_contact_at ? new Date(row.last_contact_at).toISOString() : null,
-  };
-}
-
-/** Late active loans (1 day past due or more), most late first, optionally of one bucket; with counts per bucket. */
-export async function lateLoans(db: Db, today: string, bucket?: DpdBucket): Promise<{ loans: LateLoan[]; counts: Record<DpdBucket, number> }> {
-  const late = (await loanRows(db, today)).map(lateLoanOf).filter((l): l is LateLoan => l.bucket !== null);
-  const counts = Object.fromEntries(DPD_BUCKETS.map((b) => [b, late.filter((l) => l.bucket === b).length])) as Record<DpdBucket, number>;
-  return { loans: bucket ? late.filter((l) => l.bucket === bucket) : late, counts };
-}
 
 const loanNotFound = () => new Refusal(404, "account_not_found", t("back-office-loans.collections.error.not_found"));
 
 /** One loan's collection case: the loan, whether the borrower may be contacted now, contacts and promises. */
 export async function collectionCase(db: Db, accountId: string, now: { at: Date; date: string }): Promise<CollectionCase> {
-  const [row] = await loanRows(db, now.date, accountId);
+  const row = await loanRow(db, now.date, accountId);
   if (!row) throw loanNotFound();
   const window = contactWindow(now.at, row.region);
   const contacts = await db
@@ -99,8 +48,11 @@ function contactView(c: typeof schema.collectionContacts.$inferSelect, staffName
   return { id: c.id, channel: c.channel, outcome: c.outcome, note: c.note, time_zone: c.timeZone, contacted_at: c.contactedAt.toISOString(), staff_name: staffName };
 }
 
-/** Kept or broken is read from the payments allocated to the loan from the day it was made up to its date. */
-async function promiseView(db: Db, p: typeof schema.promisesToPay.$inferSelect, staffName: string, today: string) {
+/**
+ * What the borrower paid towards a promise: the payments allocated to the loan from the day it was
+ * made up to its date (kept or broken is read from it).
+ */
+export async function paidTowardsPromise(db: Db, p: { accountId: string; madeOn: string; promisedOn: string }): Promise<number> {
   const [paid] = await db
     .select({ total: sql<string>`coalesce(sum(${schema.payments.amount}), 0)::text` })
     .from(schema.payments)
@@ -112,7 +64,11 @@ async function promiseView(db: Db, p: typeof schema.promisesToPay.$inferSelect, 
         lte(schema.payments.businessDate, p.promisedOn),
       ),
     );
-  const paidSinceMade = Number(paid?.total ?? 0);
+  return Number(paid?.total ?? 0);
+}
+
+async function promiseView(db: Db, p: typeof schema.promisesToPay.$inferSelect, staffName: string, today: string) {
+  const paidSinceMade = await paidTowardsPromise(db, p);
   return {
     id: p.id,
     made_on: p.madeOn,

@@ -3,7 +3,8 @@ import { errorBody } from "@pinjaman/contracts/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { staffIdOf } from "../staff/staff-actions.ts";
-import { collectionCase, lateLoans, recordContact, recordPromise } from "./collections.ts";
+import { collectionCase, recordContact, recordPromise } from "./collections.ts";
+import { COLLECTIONS_PAGE_SIZE, lateLoans } from "./late-loans.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const access = { access: { kind: "staff", permission: "collections.work" } } as const;
@@ -14,11 +15,12 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/staff/collections",
-    { config: access, schema: { tags: ["staff"], summary: "Late loans by days-past-due bucket", querystring: collectionsQuery, response: { 200: collectionsResponse, ...errors } } },
+    { config: access, schema: { tags: ["staff"], summary: "Late loans by days-past-due bucket, most days past due first, 25 a page", querystring: collectionsQuery, response: { 200: collectionsResponse, ...errors } } },
     async (request) => {
       const { date } = await now();
-      const { loans, counts } = await lateLoans(app.db, date, request.query.bucket);
-      return { data: loans, meta: { counts, today: date } };
+      const { bucket, page } = request.query;
+      const { loans, total, counts } = await lateLoans(app.db, date, bucket, page);
+      return { data: loans, meta: { page, per_page: COLLECTIONS_PAGE_SIZE, total, counts, today: date } };
     },
   );
 

@@ -10,6 +10,7 @@ import { timeZoneOfRegion, withinReminderHours, type IndonesianTimeZone } from "
 import { sql } from "drizzle-orm";
 import type { Mailer } from "../../integrations/mail.ts";
 import type { SmsSender } from "../../integrations/sms.ts";
+import { howToPay, reminderVirtualAccount } from "./how-to-pay.ts";
 
 type Candidate = {
   invoice_id: string;
@@ -47,10 +48,7 @@ async function candidates(tx: Db, latestLocalDate: string): Promise<Candidate[]>
     join accounts acc on acc.id = i.account_id and acc.status = 'active'
     join customers c on c.id = acc.customer_id
     left join customer_profiles cp on cp.customer_id = c.id
-    left join lateral (
-      select v.channel, v.number from virtual_accounts v where v.account_id = acc.id
-      order by (v.channel = acc.payment_channel) desc nulls last, v.channel limit 1
-    ) va on true
+    ${reminderVirtualAccount}
     where i.status = 'open' and i.due_on <= ${latestLocalDate}::date + 3`)) as unknown as { rows: Candidate[] };
   return rows;
 }
@@ -59,11 +57,8 @@ function texts(c: Candidate, amount: number, localDate: string) {
   const daysLate = daysBetween(c.due_on, localDate);
   const phase = daysLate < 0 ? "before" : daysLate === 0 ? "due" : "late";
   const dueOn = formatDate(c.due_on);
-  const howToPay = c.va_channel
-    ? t("payments.reminder.how_to_pay.va", { channel: t(`payments.channel.${c.va_channel}`), number: c.va_number ?? "" })
-    : t("payments.reminder.how_to_pay.no_va");
   const title = t(`payments.reminder.title.${phase}`, { due_on: dueOn, days: daysLate });
-  const body = t(`payments.reminder.body.${phase}`, { number: c.number, amount: formatRupiah(amount), due_on: dueOn, how_to_pay: howToPay });
+  const body = t(`payments.reminder.body.${phase}`, { number: c.number, amount: formatRupiah(amount), due_on: dueOn, how_to_pay: howToPay(c.va_channel, c.va_number) });
   return { title, body };
 }
 

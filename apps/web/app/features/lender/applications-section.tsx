@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { LoadingBox } from "../shell/loading-box.tsx";
 import { useLoaded } from "../shell/use-loaded.ts";
 import { applicationPath, useLenderApi, type ApplicationSort } from "./lender-api.ts";
-import { Pager } from "./pager.tsx";
+import { Pager } from "../shell/pager.tsx";
 import { ScrollTable } from "../shell/scroll-table.tsx";
 import "@pinjaman/i18n/ns/investments";
 
@@ -84,7 +84,7 @@ export function ApplicationsSection({ accountId }: { accountId: string }) {
                 );
               })}
             </ScrollTable>
-            <Pager page={page} perPage={found.data.meta.per_page} total={found.data.meta.total} label={k("applications_title")} onPage={setPage} />
+            <Pager meta={found.data.meta} label={k("applications_title")} onPage={setPage} />
           </>
         )}
       </LoadingBox>

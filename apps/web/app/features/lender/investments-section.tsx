@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { LoadingBox } from "../shell/loading-box.tsx";
 import { useLoaded } from "../shell/use-loaded.ts";
 import { investmentPath, useLenderApi } from "./lender-api.ts";
-import { Pager } from "./pager.tsx";
+import { Pager } from "../shell/pager.tsx";
 import { ScrollTable } from "../shell/scroll-table.tsx";
 import "@pinjaman/i18n/ns/investments";
 
@@ -54,7 +54,7 @@ export function InvestmentsSection({ accountId }: { accountId: string }) {
                 );
               })}
             </ScrollTable>
-            <Pager page={page} perPage={found.data.meta.per_page} total={found.data.meta.total} label={k("investments_title")} onPage={setPage} />
+            <Pager meta={found.data.meta} label={k("investments_title")} onPage={setPage} />
           </>
         )}
       </LoadingBox>

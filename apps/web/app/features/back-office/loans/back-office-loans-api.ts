@@ -1,4 +1,4 @@
-import type { CollectionCase, LateLoan } from "@pinjaman/contracts/collections";
+import type { CollectionCase, CollectionsResponse } from "@pinjaman/contracts/collections";
 import type { LoanChangeRequest } from "@pinjaman/contracts/loan-changes";
 import type { ApprovalRequest } from "@pinjaman/contracts/staff-approvals";
 import { apiFetch } from "../../shell/api-fetch.ts";
@@ -12,9 +12,11 @@ export type StaffLedgerAccount = { id: string; kind: string; account_id: string 
 
 /** The back office's collections, maker-checker and loan-change calls (decision 0027). */
 export const backOfficeLoansApi = {
-  async lateLoans(bucket: string | null): Promise<{ loans: LateLoan[]; counts: Record<string, number>; today: string }> {
-    const { data, meta } = await apiFetch<{ data: LateLoan[]; meta: { counts: Record<string, number>; today: string } }>(`${STAFF}/collections${bucket ? `?bucket=${id(bucket)}` : ""}`);
-    return { loans: data, counts: meta.counts, today: meta.today };
+  /** One page (25 loans) of a bucket's late loans, or of all of them when `bucket` is null. */
+  async lateLoans(bucket: string | null, page: number): Promise<CollectionsResponse> {
+    const query = new URLSearchParams({ page: String(page) });
+    if (bucket) query.set("bucket", bucket);
+    return apiFetch<CollectionsResponse>(`${STAFF}/collections?${query}`);
   },
   async collectionCase(accountId: string): Promise<CollectionCase> {
     return (await apiFetch<{ data: CollectionCase }>(`${STAFF}/collection_cases/${id(accountId)}`)).data;

@@ -55,21 +55,58 @@ const LATE: LateLoan = {
 };
 
 describe("CollectionsPage", () => {
+  const COUNTS = { "1_30": 2, "31_60": 0, "61_90": 0, over_90: 1 };
+  const pageOf = (data: LateLoan[], page: number, total: number) => ({ data, meta: { page, per_page: 25, total, counts: COUNTS, today: "2026-11-24" } });
+
   it("shows late loans with their bucket and counts per bucket, and filters by bucket", async () => {
-    const lateLoans = vi.fn(async (bucket: string | null) => ({ loans: bucket === "1_30" ? [] : [LATE], counts: { "1_30": 2, "31_60": 0, "61_90": 0, over_90: 1 }, today: "2026-11-24" }));
+    const lateLoans = vi.fn(async (bucket: string | null, page: number) => pageOf(bucket === "1_30" ? [] : [LATE], page, bucket === "1_30" ? 0 : 1));
     withRouter(<CollectionsPage api={fakeApi({ lateLoans })} />);
     expect(await screen.findByRole("heading", { name: "Joko Susilo" })).toBeTruthy();
+    expect(lateLoans).toHaveBeenLastCalledWith(null, 1);
     expect(screen.getByText("97 hari · > 90 hari")).toBeTruthy();
     expect(screen.getByText("Rp 4.480.000")).toBeTruthy();
     expect(screen.getByText("Belum pernah")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Buka: Joko Susilo" }).getAttribute("href")).toBe(`/back-office/collections/${ACCOUNT}`);
+    // One page: no pager.
+    expect(screen.queryByRole("navigation", { name: "Halaman daftar penagihan" })).toBeNull();
     const all = screen.getByRole("button", { name: "Semua (3)" });
     expect(all.getAttribute("aria-pressed")).toBe("true");
 
     await userEvent.click(screen.getByRole("button", { name: "1–30 hari (2)" }));
-    expect(lateLoans).toHaveBeenLastCalledWith("1_30");
+    expect(lateLoans).toHaveBeenLastCalledWith("1_30", 1);
     expect(await screen.findByText("Tidak ada data.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "1–30 hari (2)" }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("pages 25 at a time with previous / next, by keyboard, the focus kept on a usable button; a bucket starts at its first page", async () => {
+    const loan = (n: number): LateLoan => ({ ...LATE, account_id: `33333333-3333-4333-8333-${String(n).padStart(12, "0")}`, borrower_name: `Peminjam ${n}` });
+    const lateLoans = vi.fn(async (_bucket: string | null, page: number) =>
+      pageOf(Array.from({ length: page === 2 ? 5 : 25 }, (_, i) => loan((page - 1) * 25 + i + 1)), page, 30),
+    );
+    withRouter(<CollectionsPage api={fakeApi({ lateLoans })} />);
+    expect(await screen.findByRole("heading", { name: "Peminjam 25" })).toBeTruthy();
+    const pager = screen.getByRole("navigation", { name: "Halaman daftar penagihan" });
+    expect(within(pager).getByText("Halaman 1 dari 2")).toBeTruthy();
+    expect((within(pager).getByRole("button", { name: "Sebelumnya" }) as HTMLButtonElement).disabled).toBe(true);
+
+    within(pager).getByRole("button", { name: "Berikutnya" }).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { name: "Peminjam 30" })).toBeTruthy();
+    expect(lateLoans).toHaveBeenLastCalledWith(null, 2);
+    expect(screen.queryByRole("heading", { name: "Peminjam 1" })).toBeNull();
+    const next = screen.getByRole("button", { name: "Berikutnya" }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    expect(screen.getByText("Halaman 2 dari 2")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Sebelumnya" })));
+
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { name: "Peminjam 1" })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Berikutnya" })));
+
+    await userEvent.click(screen.getByRole("button", { name: "Berikutnya" }));
+    await screen.findByText("Halaman 2 dari 2");
+    await userEvent.click(screen.getByRole("button", { name: "> 90 hari (1)" }));
+    expect(lateLoans).toHaveBeenLastCalledWith("over_90", 1);
   });
 });
 
