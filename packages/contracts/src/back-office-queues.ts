@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageMeta, pageNumber } from "./paging.ts";
 import { BANK_CODES, isBankAccountHolder, isBankAccountNumber } from "@pinjaman/domain/field-rules/bank-account";
 import { parkedReason } from "./payments.ts";
 import "@pinjaman/i18n/ns/flows";
@@ -23,7 +24,7 @@ export const staffReason = z.string().trim().min(1).max(STAFF_REASON_MAX_LENGTH)
 /** GET back_office/applications/search?status=submitted&page=1: the review queue, oldest first. */
 export const reviewQueueQuery = z.object({
   status: z.enum(REVIEW_STATUSES).default("submitted"),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageNumber,
 });
 
 export const reviewQueueItem = z.object({
@@ -42,7 +43,7 @@ export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 
 export const reviewQueueResponse = z.object({
   data: z.array(reviewQueueItem),
-  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+  meta: pageMeta,
 });
 
 export const applicationIdParams = z.object({ id: z.uuid() });

@@ -3,6 +3,7 @@ import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { Pager } from "../../shell/pager.tsx";
 import { LoadState } from "./load-state.tsx";
 import { queuesApi, type QueuesApi } from "./queues-api.ts";
 import { useLoad } from "./use-load.ts";
@@ -21,7 +22,6 @@ export function ReviewList({ api = queuesApi }: { api?: Pick<QueuesApi, "reviewL
   const [status, setStatus] = useState<string>("submitted");
   const [page, setPage] = useState(1);
   const load = useLoad(() => api.reviewList(status, page), `${status}:${page}`);
-  const pages = load.data ? Math.max(1, Math.ceil(load.data.meta.total / load.data.meta.per_page)) : 1;
 
   return (
     <section className="queues" aria-labelledby={`${id}-title`}>
@@ -75,17 +75,7 @@ export function ReviewList({ api = queuesApi }: { api?: Pick<QueuesApi, "reviewL
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav className="queues__pages" aria-label={t("back_office_queues.review.page", { page, pages })}>
-          <button type="button" className="button button--outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t("back_office_queues.review.previous")}
-          </button>
-          <span>{t("back_office_queues.review.page", { page, pages })}</span>
-          <button type="button" className="button button--outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t("back_office_queues.review.next")}
-          </button>
-        </nav>
-      )}
+      {load.data && <Pager meta={load.data.meta} label={t("back_office_queues.review.pages")} onPage={setPage} />}
     </section>
   );
 }
