@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { ApiError } from "../shell/api-fetch.ts";
 import { resendCode, submitCode } from "./auth-api.ts";
 import { AuthField } from "./auth-field.tsx";
-import { FormAlert } from "./form-alert.tsx";
+import { FormAlert } from "../shell/form-alert.tsx";
 import { fieldMessage, formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
 import { useCountdown } from "./use-countdown.ts";
 import "@pinjaman/i18n/ns/auth";

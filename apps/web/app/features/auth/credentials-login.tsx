@@ -3,7 +3,7 @@ import { t } from "@pinjaman/i18n";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { startLogin } from "./auth-api.ts";
 import { AuthField } from "./auth-field.tsx";
-import { FormAlert } from "./form-alert.tsx";
+import { FormAlert } from "../shell/form-alert.tsx";
 import { fieldMessage, formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
 import "@pinjaman/i18n/ns/auth";
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { requestPasswordReset } from "./auth-api.ts";
 import { AuthField } from "./auth-field.tsx";
 import { AuthPage } from "./auth-page.tsx";
-import { FormAlert } from "./form-alert.tsx";
+import { FormAlert } from "../shell/form-alert.tsx";
 import { fieldMessage, formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
 import "@pinjaman/i18n/ns/auth";
 

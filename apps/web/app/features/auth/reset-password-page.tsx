@@ -5,7 +5,7 @@ import { ApiError, joinFieldMessages } from "../shell/api-fetch.ts";
 import { resolvePasswordReset } from "./auth-api.ts";
 import { AuthField } from "./auth-field.tsx";
 import { AuthPage } from "./auth-page.tsx";
-import { FormAlert } from "./form-alert.tsx";
+import { FormAlert } from "../shell/form-alert.tsx";
 import { fieldMessage, formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
 import type { LoginNotice } from "./login-page.tsx";
 import "@pinjaman/i18n/ns/auth";
