@@ -1,7 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { lastOutboxId, LOGIN_CODE, waitForMessage } from "./support/auth.ts";
-import { choose, FAKE_MEDIA_ARGS, next, PHONE_WITH_CAMERA, takePhoto } from "./support/flows.ts";
+import { FAKE_MEDIA_ARGS, next, PHONE_WITH_CAMERA } from "./support/flows.ts";
+import { acceptTerms, fillAddressToDisbursalAccount, signLoanAgreement } from "./support/onboarding.ts";
 import { expect, test } from "./support/test.ts";
 
 test.use({ ...PHONE_WITH_CAMERA, launchOptions: { args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS], executablePath: CHROMIUM_PATH } });
@@ -55,41 +56,11 @@ test("a partner's lead opens its subflow without navbar and footer, prefilled, a
   await page.getByLabel("Nama gadis ibu kandung").fill("Siti");
   await next(page, "Alamat tempat tinggal");
 
-  await choose(page, "Provinsi", "Jawa B", "Jawa Barat");
-  await choose(page, "Kabupaten/Kota", "Kota Band", "Kota Bandung");
-  await choose(page, "Kecamatan", "Sukas", "Sukasari");
-  await choose(page, "Kelurahan/Desa", "Geger", "Gegerkalong");
-  await choose(page, "Kode pos", "401", "40153");
-  await page.getByLabel("Alamat jalan").fill("Jl. Gegerkalong Hilir No. 20");
-  await next(page, "Pekerjaan dan penghasilan");
+  await fillAddressToDisbursalAccount(page, { street: "Jl. Gegerkalong Hilir No. 20", accountNumber: "1234567891", accountHolder: "Andi Pratama" });
 
-  await page.getByLabel("Jenis pekerjaan").selectOption({ label: "Karyawan swasta" });
-  await page.getByLabel("Nama perusahaan atau tempat usaha").fill("PT Maju Jaya");
-  await page.getByLabel("Penghasilan per bulan").selectOption({ label: "Rp5 juta – Rp10 juta" });
-  await page.getByLabel("Jumlah platform pinjaman daring lain yang masih Anda cicil").selectOption({ label: "Tidak ada" });
-  await page.getByLabel("Total cicilan per bulan di platform pinjaman daring lain").selectOption({ label: "Tidak ada" });
-  await next(page, "Foto KTP dan swafoto");
-
-  await takePhoto(page, "Foto KTP");
-  await takePhoto(page, "Swafoto");
-  await next(page, "Rekening pencairan");
-
-  await choose(page, "Bank", "BC", "BCA");
-  await page.getByLabel("Nomor rekening").fill("1234567891");
-  await page.getByLabel("Nama pemilik rekening").fill("Andi Pratama");
-  await next(page, "Syarat dan ketentuan");
-
-  await page.getByRole("region", { name: "Syarat dan ketentuan layanan" }).evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await page.getByRole("checkbox", { name: "Saya telah membaca dan menyetujui syarat dan ketentuan di atas" }).check();
-  await next(page, "Perjanjian pinjaman");
+  await acceptTerms(page);
   await expect(page.getByRole("article")).toContainText("Andi Pratama");
-  const before = await lastOutboxId(request);
-  await page.getByRole("checkbox", { name: "Saya menyetujui perjanjian pinjaman di atas" }).check();
-  await next(page, "Tanda tangan elektronik");
-  const [, signCode] = await waitForMessage(request, `+62${phone}`, before, /(\d{6})/);
-  await page.getByLabel("Kode tanda tangan").fill(signCode ?? "");
-  await page.getByRole("button", { name: "Tanda tangani" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pengajuan terkirim");
+  await signLoanAgreement(page, request, phone);
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
 
   // The partner reads the lead's application.

@@ -4,7 +4,24 @@ import { customers } from "./auth-schema.ts";
 import { ledgerAccounts } from "./ledger-schema.ts";
 import { accountApplications, accounts } from "./loan-schema.ts";
 
+const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** The loan (account) a row is about. */
+const loanId = () =>
+  uuid("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "restrict" });
+/** A person (staff member or borrower) the row names in column `name`. */
+const personId = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => customers.id, { onDelete: "restrict" });
+/** A staff decision on a request: who decided, when, and the reason given. */
+const decision = () => ({
+  decidedBy: uuid("decided_by").references(() => customers.id, { onDelete: "restrict" }),
+  decidedAt: timestamp("decided_at", { withTimezone: true }),
+  decisionReason: text("decision_reason"),
+});
 
 export const APPROVAL_REQUEST_KINDS = ["write_off", "ledger_adjustment"] as const;
 export const APPROVAL_REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
@@ -17,7 +34,7 @@ export const APPROVAL_REQUEST_STATUSES = ["pending", "approved", "rejected"] as 
 export const approvalRequests = pgTable(
   "approval_requests",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: id(),
     kind: text("kind", { enum: APPROVAL_REQUEST_KINDS }).notNull(),
     status: text("status", { enum: APPROVAL_REQUEST_STATUSES }).notNull().default("pending"),
     /** The loan a write-off is for (and, optionally, the loan an adjustment concerns). */
@@ -26,13 +43,9 @@ export const approvalRequests = pgTable(
     creditLedgerAccountId: uuid("credit_ledger_account_id").references(() => ledgerAccounts.id, { onDelete: "restrict" }),
     amount: bigint("amount", { mode: "number" }),
     reason: text("reason").notNull(),
-    requestedBy: uuid("requested_by")
-      .notNull()
-      .references(() => customers.id, { onDelete: "restrict" }),
+    requestedBy: personId("requested_by"),
     requestedOn: date("requested_on", { mode: "string" }).notNull(),
-    decidedBy: uuid("decided_by").references(() => customers.id, { onDelete: "restrict" }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    decisionReason: text("decision_reason"),
+    ...decision(),
     /** What the approval did: the principal written off, the transfer posted. */
     outcome: jsonb("outcome").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
@@ -57,13 +70,9 @@ export const CONTACT_OUTCOMES = ["reached", "no_answer", "wrong_number", "promis
 export const collectionContacts = pgTable(
   "collection_contacts",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "restrict" }),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "restrict" }),
+    id: id(),
+    accountId: loanId(),
+    staffId: personId("staff_id"),
     channel: text("channel", { enum: CONTACT_CHANNELS }).notNull(),
     outcome: text("outcome", { enum: CONTACT_OUTCOMES }).notNull(),
     note: text("note").notNull().default(""),
@@ -79,13 +88,9 @@ export const collectionContacts = pgTable(
 export const promisesToPay = pgTable(
   "promises_to_pay",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "restrict" }),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "restrict" }),
+    id: id(),
+    accountId: loanId(),
+    staffId: personId("staff_id"),
     /** The business date it was made: payments from this day on count towards it. */
     madeOn: date("made_on", { mode: "string" }).notNull(),
     promisedOn: date("promised_on", { mode: "string" }).notNull(),
@@ -120,13 +125,9 @@ export const LOAN_CHANGE_STATUSES = ["pending", "approved", "rejected", "cancell
 export const loanChangeRequests = pgTable(
   "loan_change_requests",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "restrict" }),
-    customerId: uuid("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "restrict" }),
+    id: id(),
+    accountId: loanId(),
+    customerId: personId("customer_id"),
     typeKey: text("type_key", { enum: LOAN_CHANGE_TYPES }).notNull(),
     status: text("status", { enum: LOAN_CHANGE_STATUSES }).notNull().default("pending"),
     /** The months the borrower asks to add to the remaining schedule. */
@@ -136,9 +137,7 @@ export const loanChangeRequests = pgTable(
     reason: text("reason").notNull(),
     flowProgressId: uuid("flow_progress_id"),
     requestedOn: date("requested_on", { mode: "string" }).notNull(),
-    decidedBy: uuid("decided_by").references(() => customers.id, { onDelete: "restrict" }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    decisionReason: text("decision_reason"),
+    ...decision(),
     /** The application approval opened. */
     newApplicationId: uuid("new_application_id").references(() => accountApplications.id, { onDelete: "restrict" }),
     createdAt: createdAt(),

@@ -1,25 +1,15 @@
 import { inflateSync } from "node:zlib";
 import { schema } from "@pinjaman/db";
 import { addDays, addMonths, formatDate, jakartaToday } from "@pinjaman/domain/dates";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp, type TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { appWithSessions } from "../../../test/app-with-sessions.ts";
 import { SYSTEM, transitionApplication } from "../account-applications/status-transitions.ts";
-import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
+import type { TestSession } from "../identity/test-sessions.ts";
 import { activeLoanFor, loanInDisbursalFor } from "../disbursal/loan-test-kit.ts";
 import { receivePayment } from "../repayments/payment-service.ts";
 
 const APP = "/app_api/v1";
-let t: TestApp;
-let budi: TestSession;
-let sari: TestSession;
-beforeAll(async () => {
-  t = await testApp();
-  budi = await sessionFor(t.app.db, "budi@pinjaman.test");
-  sari = await sessionFor(t.app.db, "sari@pinjaman.test");
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = appWithSessions({ budi: "budi@pinjaman.test", sari: "sari@pinjaman.test" });
 
 const today = jakartaToday();
 const get = (id: string, who: TestSession | null) => t.app.inject({ method: "GET", url: `${APP}/accounts/${id}`, headers: who?.headers ?? {} });
@@ -63,8 +53,8 @@ function pdfText(pdf: Buffer): string {
 
 describe("GET accounts/{id}", () => {
   it("answers the owner's active loan with its terms, outstanding amounts, next invoice and payoff", async () => {
-    const { accountId, applicationId, effectiveOn } = await loanHalfwayPaid(budi.customerId);
-    const res = await get(accountId, budi);
+    const { accountId, applicationId, effectiveOn } = await loanHalfwayPaid(t.budi.customerId);
+    const res = await get(accountId, t.budi);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({
@@ -103,22 +93,22 @@ describe("GET accounts/{id}", () => {
     // invoice (560 000) and leaves 40 000 of credit. Interest earned to date (20 000) is below the
     // interest already paid (60 000), so the payoff is the principal left.
     const effectiveOn = addDays(today, -10);
-    const loan = await activeLoanFor(t.app.db, budi.customerId, { effectiveOn });
+    const loan = await activeLoanFor(t.app.db, t.budi.customerId, { effectiveOn });
     const va = loan.virtualAccounts[0]!;
     const incoming = { channel: va.channel, virtualAccountNumber: va.number, amount: 600_000, gatewayTransactionId: `kredit-${loan.accountId}`, businessDate: today, source: "gateway" as const };
     await receivePayment(t.app.db, incoming, { platformFeePpm: 100_000 });
 
-    const data = (await get(loan.accountId, budi)).json().data;
+    const data = (await get(loan.accountId, t.budi)).json().data;
     expect(data.payoff).toEqual({ principal: 1_500_000, interest: 0, late_fee: 0, total: 1_500_000, credit: 40_000, amount_to_pay: 1_460_000 });
-    const payments = await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}/payments/new`, headers: budi.headers });
+    const payments = await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}/payments/new`, headers: t.budi.headers });
     expect(payments.json().data).toMatchObject({ payoff_amount: 1_460_000, credit_balance: 40_000 });
-    const text = pdfText(Buffer.from((await statement(loan.accountId, budi)).rawPayload));
+    const text = pdfText(Buffer.from((await statement(loan.accountId, t.budi)).rawPayload));
     expect(text).toContain("Kelebihan bayar (dipakai lebih dulu)");
     expect(text).toContain("Rp 1.460.000");
   });
 
   it("shows a reschedule's maturity extension and its terms as the current ones", async () => {
-    const { accountId, applicationId } = await activeLoanFor(t.app.db, budi.customerId, { effectiveOn: addMonths(today, -1) });
+    const { accountId, applicationId } = await activeLoanFor(t.app.db, t.budi.customerId, { effectiveOn: addMonths(today, -1) });
     const initialMaturity = addMonths(addMonths(today, -1), 4);
     const [reschedule] = await t.app.db
       .insert(schema.accountApplications)
@@ -128,40 +118,40 @@ describe("GET accounts/{id}", () => {
       await transitionApplication(tx, reschedule!.id, "take_effect", SYSTEM, "test: rescheduled");
       await transitionApplication(tx, applicationId, "supersede", SYSTEM, "test: rescheduled");
     });
-    const data = (await get(accountId, budi)).json().data;
+    const data = (await get(accountId, t.budi)).json().data;
     expect(data.maturity_extension_days).toBe(30);
     expect(data.initial_account_application).toMatchObject({ id: applicationId, status: "deactivated", maturity_on: initialMaturity });
     expect(data.current_account_application).toMatchObject({ id: reschedule!.id, type_key: "reschedule", status: "active", amount: 1_500_000 });
   });
 
   it("answers a loan still in disbursal with its application and nothing owed yet", async () => {
-    const { accountId, applicationId } = await loanInDisbursalFor(t.app.db, budi.customerId);
-    const data = (await get(accountId, budi)).json().data;
+    const { accountId, applicationId } = await loanInDisbursalFor(t.app.db, t.budi.customerId);
+    const data = (await get(accountId, t.budi)).json().data;
     expect(data).toMatchObject({ status: "pending", outstanding_principal: 0, outstanding_total: 0, next_invoice: null, payoff: null });
     expect(data.current_account_application).toMatchObject({ id: applicationId, status: "in_disbursement", effective_on: null });
   });
 
   it("answers the owner's investment account without applications", async () => {
-    const [investment] = await t.app.db.insert(schema.accounts).values({ customerId: budi.customerId, typeKey: "investment", status: "active" }).returning();
-    const data = (await get(investment!.id, budi)).json().data;
+    const [investment] = await t.app.db.insert(schema.accounts).values({ customerId: t.budi.customerId, typeKey: "investment", status: "active" }).returning();
+    const data = (await get(investment!.id, t.budi)).json().data;
     expect(data).toMatchObject({ type_key: "investment", initial_account_application: null, current_account_application: null, next_invoice: null, payoff: null });
   });
 
   it("answers 404 for another customer's account, 401 without a session, 400 for a malformed id", async () => {
-    const { accountId } = await loanHalfwayPaid(budi.customerId);
-    const other = await get(accountId, sari);
+    const { accountId } = await loanHalfwayPaid(t.budi.customerId);
+    const other = await get(accountId, t.sari);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ error: { code: "account_not_found", message: "Rekening tidak ditemukan." } });
     expect(other.body).not.toContain("560000");
     expect((await get(accountId, null)).statusCode).toBe(401);
-    expect((await get("not-a-uuid", budi)).statusCode).toBe(400);
+    expect((await get("not-a-uuid", t.budi)).statusCode).toBe(400);
   });
 });
 
 describe("POST accounts/{id}/statement", () => {
   it("sends the owner a PDF with the loan's terms, schedule with statuses, payments and balances", async () => {
-    const { accountId, effectiveOn, paidOn } = await loanHalfwayPaid(budi.customerId);
-    const res = await statement(accountId, budi);
+    const { accountId, effectiveOn, paidOn } = await loanHalfwayPaid(t.budi.customerId);
+    const res = await statement(accountId, t.budi);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="laporan-pinjaman-${accountId}-${today}.pdf"`);
@@ -191,18 +181,18 @@ describe("POST accounts/{id}/statement", () => {
   });
 
   it("answers 404 for another customer's loan and for an investment account, 401 without a session", async () => {
-    const { accountId } = await loanHalfwayPaid(budi.customerId);
-    const other = await statement(accountId, sari);
+    const { accountId } = await loanHalfwayPaid(t.budi.customerId);
+    const other = await statement(accountId, t.sari);
     expect(other.statusCode).toBe(404);
     expect(other.json().error.code).toBe("account_not_found");
-    const [investment] = await t.app.db.insert(schema.accounts).values({ customerId: budi.customerId, typeKey: "investment", status: "active" }).returning();
-    expect((await statement(investment!.id, budi)).statusCode).toBe(404);
+    const [investment] = await t.app.db.insert(schema.accounts).values({ customerId: t.budi.customerId, typeKey: "investment", status: "active" }).returning();
+    expect((await statement(investment!.id, t.budi)).statusCode).toBe(404);
     expect((await statement(accountId, null)).statusCode).toBe(401);
   });
 
   it("refuses options it does not know with a field message", async () => {
-    const { accountId } = await loanHalfwayPaid(budi.customerId);
-    const res = await t.app.inject({ method: "POST", url: `${APP}/accounts/${accountId}/statement`, headers: budi.headers, payload: { data: { from: "2026-01-01" } } });
+    const { accountId } = await loanHalfwayPaid(t.budi.customerId);
+    const res = await t.app.inject({ method: "POST", url: `${APP}/accounts/${accountId}/statement`, headers: t.budi.headers, payload: { data: { from: "2026-01-01" } } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toBeDefined();
   });

@@ -16,10 +16,10 @@ import {
   CODE_TTL_MINUTES,
   RESEND_AFTER_SECONDS,
   checkCode,
-  codeExpiry,
+  closedChallenge,
+  codeColumns,
   codeThrottles,
   expireStale,
-  hashCode,
   reissueCode,
   resendWait,
   type CodeChallengeTable,
@@ -146,10 +146,7 @@ export async function loginWithPassword(
     await db.insert(schema.authentications).values({
       ...base,
       status: "code_required",
-      codeHash: hashCode(authenticationId, code),
-      codeExpiresAt: codeExpiry(now),
-      codeSentAt: now,
-      codeAttempts: 0,
+      ...codeColumns(authenticationId, code, now),
     });
     await ctx.mailer.send(loginCodeMail(customer, code));
     await recordAudit(db, origin, "code_sent", customer.id, {
@@ -193,11 +190,6 @@ async function loadAuthentication(db: Db, id: string) {
 
 type LoadedAuthentication = NonNullable<Awaited<ReturnType<typeof loadAuthentication>>>;
 
-/** Marks a challenge that outlived CHALLENGE_TTL_MINUTES as expired; answers its current status. */
-function currentStatus(db: Db, row: LoadedAuthentication, now: Date): Promise<LoadedAuthentication["status"]> {
-  return expireStale(db, LOGIN_CODES, row, now);
-}
-
 export type AuthenticationView = {
   id: string;
   status: LoadedAuthentication["status"];
@@ -209,7 +201,7 @@ export type AuthenticationView = {
 export async function pollAuthentication(db: Db, id: string, now = new Date()): Promise<AuthenticationView | null> {
   const row = await loadAuthentication(db, id);
   if (!row) return null;
-  const status = await currentStatus(db, row, now);
+  const status = await expireStale(db, LOGIN_CODES, row, now);
   if (status !== "code_required") return { id, status };
   return { id, status, codeSentTo: maskEmail(row.email ?? ""), resendAfter: resendWait(row.codeSentAt, now) };
 }
@@ -245,7 +237,7 @@ export async function enterLoginCode(
   const row = await loadAuthentication(db, input.id);
   if (!row || !row.customerId) return { kind: "not_found" };
   const customerId = row.customerId;
-  const done = closed(await currentStatus(db, row, now));
+  const done = await closedChallenge(db, LOGIN_CODES, row, now);
   if (done) return done;
   const checked = await checkCode(
     db,
@@ -285,7 +277,7 @@ export async function resendLoginCode(ctx: AuthContext, id: string, now = new Da
   const { db, origin } = ctx;
   const row = await loadAuthentication(db, id);
   if (!row || !row.customerId || !row.email || !row.name) return { kind: "not_found" };
-  const done = closed(await currentStatus(db, row, now));
+  const done = await closedChallenge(db, LOGIN_CODES, row, now);
   if (done) return done;
 
   const reissued = await reissueCode(db, LOGIN_CODES, { id, reread: () => loadAuthentication(db, id) }, now);

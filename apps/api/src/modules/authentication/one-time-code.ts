@@ -46,6 +46,11 @@ export function codeExpiry(now: Date): Date {
   return new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
 }
 
+/** The columns a new code sets on its challenge: its hash, its expiry, when it went out, no attempts yet. */
+export function codeColumns(challengeId: string, code: string, now: Date) {
+  return { codeHash: hashCode(challengeId, code), codeExpiresAt: codeExpiry(now), codeSentAt: now, codeAttempts: 0 };
+}
+
 /** Seconds until a new code may be sent (0 when allowed now). */
 export function resendWait(codeSentAt: Date | null, now: Date): number {
   if (!codeSentAt) return 0;
@@ -108,6 +113,19 @@ export async function expireStale<Status extends string>(
     return "expired";
   }
   return row.status;
+}
+
+/**
+ * What a challenge no longer waiting for its code answers (expiring it first if it outlived
+ * CHALLENGE_TTL_MINUTES), or null while it still waits.
+ */
+export async function closedChallenge<Status extends string, Closed>(
+  db: Db,
+  spec: CodeChallengeTable<Status | "expired", Closed>,
+  row: { id: string; status: Status | "expired"; createdAt: Date },
+  now: Date,
+): Promise<Closed | null> {
+  return spec.closed(await expireStale(db, spec, row, now));
 }
 
 /**
@@ -177,7 +195,7 @@ export async function reissueCode<Status extends string, Closed>(
   const allowedBefore = new Date(now.getTime() - RESEND_AFTER_SECONDS * 1000);
   const [updated] = await db
     .update(spec.table)
-    .set({ codeHash: hashCode(input.id, code), codeExpiresAt: codeExpiry(now), codeSentAt: now, codeAttempts: 0 })
+    .set(codeColumns(input.id, code, now))
     .where(
       and(
         pendingRow(spec, input.id),

@@ -1,11 +1,12 @@
 import { schema } from "@pinjaman/db";
 import { addDays, jakartaToday } from "@pinjaman/domain/dates";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { appWithSessions } from "../../../test/app-with-sessions.ts";
+import { rowCounts } from "../../../test/harness.ts";
 import { SANDBOX_REFUSED_ACCOUNT_NUMBER } from "../../integrations/bank/sandbox-bank.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
-import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
+import type { TestSession } from "../identity/test-sessions.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { runDisbursal } from "./disbursal-run.ts";
 import { approvedLoanApplication, businessInstant, fundApplication, loanInDisbursal, sandboxDisbursalIntegrations, withBankAccount } from "./sandbox-loans.ts";
@@ -14,19 +15,8 @@ const BO = "/app_api/v1/back_office";
 const today = jakartaToday();
 /** An attempt's business time: after the 00:40 the cooling-off job makes a disbursal due, whatever the real hour. */
 const attemptAt = () => businessInstant(today, "01:00");
-let t: TestApp;
-let operator: TestSession;
-let budi: TestSession;
+const t = appWithSessions({ operator: "operator@pinjaman.test", budi: "budi@pinjaman.test" });
 let people = 0;
-
-beforeAll(async () => {
-  t = await testApp();
-  operator = await sessionFor(t.app.db, "operator@pinjaman.test");
-  budi = await sessionFor(t.app.db, "budi@pinjaman.test");
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 async function borrower(accountNumber?: string): Promise<string> {
   const k = ++people;
@@ -47,11 +37,11 @@ async function dueToday(accountNumber?: string) {
 }
 
 const queue = async (stage?: string) => {
-  const res = await t.app.inject({ method: "GET", url: `${BO}/disbursals${stage ? `?stage=${stage}` : ""}`, headers: operator.headers });
+  const res = await t.app.inject({ method: "GET", url: `${BO}/disbursals${stage ? `?stage=${stage}` : ""}`, headers: t.operator.headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { application_id: string; disbursal_id: string | null; stage: string; attempts: number; last_error: string | null; cooling_off_ends_on: string | null; payout: number | null }[];
 };
-const retry = (id: string, body: unknown, who: TestSession = operator) =>
+const retry = (id: string, body: unknown, who: TestSession = t.operator) =>
   t.app.inject({ method: "POST", url: `${BO}/disbursals/${id}/retry`, headers: who.headers, payload: body as Record<string, unknown> });
 
 describe("GET back_office/disbursals", () => {
@@ -75,11 +65,11 @@ describe("GET back_office/disbursals", () => {
     expect(of(failed.applicationId)).toMatchObject({ stage: "failed", attempts: 1 });
     expect(of(failed.applicationId)!.last_error).not.toBeNull();
     expect((await queue("failed")).every((i) => i.stage === "failed")).toBe(true);
-    expect((await t.app.inject({ method: "GET", url: `${BO}/disbursals?stage=paid`, headers: operator.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: `${BO}/disbursals?stage=paid`, headers: t.operator.headers })).statusCode).toBe(400);
   });
 
   it("refuses a customer (403) and a caller without a session (401)", async () => {
-    const res = await t.app.inject({ method: "GET", url: `${BO}/disbursals`, headers: budi.headers });
+    const res = await t.app.inject({ method: "GET", url: `${BO}/disbursals`, headers: t.budi.headers });
     expect([res.statusCode, res.json().error.code]).toEqual([403, "forbidden_role"]);
     expect((await t.app.inject({ method: "GET", url: `${BO}/disbursals` })).statusCode).toBe(401);
   });
@@ -96,7 +86,7 @@ describe("POST back_office/disbursals/{id}/retry", () => {
     expect(application!.status).toBe("activated");
     const actions = await t.app.db.select().from(schema.staffActions).where(eq(schema.staffActions.subjectId, loan.disbursalId));
     expect(actions).toEqual([
-      expect.objectContaining({ staffId: operator.customerId, permission: "disbursals.manage", action: "disbursal.retry", reason: "Bank BCA sudah normal kembali (konfirmasi 10.15 WIB)." }),
+      expect.objectContaining({ staffId: t.operator.customerId, permission: "disbursals.manage", action: "disbursal.retry", reason: "Bank BCA sudah normal kembali (konfirmasi 10.15 WIB)." }),
     ]);
     expect(actions[0]!.before).toMatchObject({ attempts: 1 });
     expect(await ledgerInvariantViolations(t.app.db)).toEqual([]);
@@ -121,7 +111,7 @@ describe("POST back_office/disbursals/{id}/retry", () => {
     expect(missing.json().error.fields).toEqual({ reason: ["Wajib diisi"] });
     expect((await retry(crypto.randomUUID(), { reason: "Coba." })).statusCode).toBe(404);
     expect((await retry("bukan-id", { reason: "Coba." })).statusCode).toBe(400);
-    const customer = await retry(pending.disbursalId, { reason: "Coba." }, budi);
+    const customer = await retry(pending.disbursalId, { reason: "Coba." }, t.budi);
     expect([customer.statusCode, customer.json().error.code]).toEqual([403, "forbidden_role"]);
     expect(await rowCounts(t.database)).toEqual(counts);
   });

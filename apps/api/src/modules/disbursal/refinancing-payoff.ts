@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
-import { createTransfers, openLedgerAccount } from "../ledger/ledger-service.ts";
 import { loanPosition } from "../repayments/loan-position.ts";
-import { settleLoanPayment } from "../repayments/settle-payment.ts";
+import { parkPayment, settleLoanPayment } from "../repayments/settle-payment.ts";
 import { refinancedPayoff } from "../flows/borrower-offers.ts";
 
 /**
@@ -59,24 +58,20 @@ export async function settleRefinancing(tx: Db, input: { refinancing: Refinancin
   const reference = `refinancing:${input.applicationId}`;
   if (!account || !position) {
     // Paid off by the borrower since the payoff was fixed: the money is theirs, parked for an operator to refund (decision 0016's rule for a payment to a loan that is not active).
-    await tx.insert(schema.payments).values({
-      id: paymentId,
-      gatewayTransactionId: reference,
-      source: "refinancing",
-      channel: "refinancing",
-      virtualAccountNumber: reference,
-      accountId: refinancing.refinancedAccountId,
-      amount: refinancing.payoff,
-      businessDate,
-      status: "parked",
-      parkedReason: "account_not_active",
-      accountStatus: null,
-    });
-    const escrow = await openLedgerAccount(tx, "bank_escrow");
-    const suspense = await openLedgerAccount(tx, "payment_suspense");
-    await createTransfers(tx, [
-      { mode: "single_phase", code: "payment_parked", debitAccountId: escrow.id, creditAccountId: suspense.id, amount: refinancing.payoff, idempotencyKey: `payment:${paymentId}:parked`, businessDate, reference: `payment:${paymentId}` },
-    ]);
+    await parkPayment(
+      tx,
+      {
+        id: paymentId,
+        gatewayTransactionId: reference,
+        source: "refinancing",
+        channel: "refinancing",
+        virtualAccountNumber: reference,
+        accountId: refinancing.refinancedAccountId,
+        amount: refinancing.payoff,
+        businessDate,
+      },
+      "account_not_active",
+    );
     await tx.update(schema.refinancings).set({ status: "settled", paymentId, settledOn: input.businessDate }).where(eq(schema.refinancings.id, refinancing.refinancingId));
     return;
   }

@@ -1,20 +1,12 @@
 import { schema } from "@pinjaman/db";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { appWithSessions } from "../../../test/app-with-sessions.ts";
+import { rowCounts } from "../../../test/harness.ts";
 import { loanInDisbursalFor } from "../disbursal/loan-test-kit.ts";
-import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { fixSchedule } from "./schedule-fixing.ts";
 
-let t: TestApp;
-let budi: TestSession;
-beforeAll(async () => {
-  t = await testApp();
-  budi = await sessionFor(t.app.db, "budi@pinjaman.test");
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = appWithSessions({ budi: "budi@pinjaman.test" });
 
 const invoicesOf = (applicationId: string) =>
   t.app.db
@@ -27,7 +19,7 @@ const applicationRow = async (id: string) => (await t.app.db.select().from(schem
 describe(`fixSchedule (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("stores one open invoice per instalment, summing to the total repayment, and sets effective_on and maturity_on", async () => {
     // 2 000 000 in 3 instalments: the last one takes the rupiah the division leaves.
-    const { applicationId } = await loanInDisbursalFor(t.app.db, budi.customerId, { amount: 2_000_000, term: 3, dailyRatePpm: 1000 });
+    const { applicationId } = await loanInDisbursalFor(t.app.db, t.budi.customerId, { amount: 2_000_000, term: 3, dailyRatePpm: 1000 });
     expect((await applicationRow(applicationId)).totalRepayment).toBe(2_180_000);
     const fixed = await t.app.db.transaction((tx) => fixSchedule(tx, { applicationId, effectiveOn: "2026-01-31" }));
     expect(fixed.maturityOn).toBe("2026-04-30");
@@ -41,7 +33,7 @@ describe(`fixSchedule (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})
   });
 
   it("is idempotent: a second call, even with another date, changes nothing and returns the stored schedule", async () => {
-    const { applicationId } = await loanInDisbursalFor(t.app.db, budi.customerId, { effectiveOn: "2026-03-10" });
+    const { applicationId } = await loanInDisbursalFor(t.app.db, t.budi.customerId, { effectiveOn: "2026-03-10" });
     await t.app.db.transaction((tx) => fixSchedule(tx, { applicationId, effectiveOn: "2026-03-10" }));
     const before = { counts: await rowCounts(t.database), invoices: await invoicesOf(applicationId), application: await applicationRow(applicationId) };
     const again = await t.app.db.transaction((tx) => fixSchedule(tx, { applicationId, effectiveOn: "2026-04-01" }));
@@ -52,7 +44,7 @@ describe(`fixSchedule (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})
   });
 
   it("eight concurrent calls store one schedule", async () => {
-    const { applicationId } = await loanInDisbursalFor(t.app.db, budi.customerId, { amount: 3_000_000, term: 6, dailyRatePpm: 2000, effectiveOn: "2026-02-15" });
+    const { applicationId } = await loanInDisbursalFor(t.app.db, t.budi.customerId, { amount: 3_000_000, term: 6, dailyRatePpm: 2000, effectiveOn: "2026-02-15" });
     await Promise.all(Array.from({ length: 8 }, () => t.app.db.transaction((tx) => fixSchedule(tx, { applicationId, effectiveOn: "2026-02-15" }))));
     const invoices = await invoicesOf(applicationId);
     expect(invoices.map((i) => i.number)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -61,7 +53,7 @@ describe(`fixSchedule (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})
   });
 
   it("refuses a schedule that does not add up to the agreed total, storing nothing", async () => {
-    const { applicationId } = await loanInDisbursalFor(t.app.db, budi.customerId);
+    const { applicationId } = await loanInDisbursalFor(t.app.db, t.budi.customerId);
     await t.app.db.update(schema.accountApplications).set({ totalRepayment: 2_240_001 }).where(eq(schema.accountApplications.id, applicationId));
     await expect(t.app.db.transaction((tx) => fixSchedule(tx, { applicationId, effectiveOn: "2026-01-31" }))).rejects.toThrow(
       "sums to 2240000, the agreed total repayment is 2240001",

@@ -1,27 +1,19 @@
 import { schema } from "@pinjaman/db";
 import { hasChannelFormat, SANDBOX_CHANNEL_CODES, VIRTUAL_ACCOUNT_CHANNELS } from "@pinjaman/domain/virtual-accounts";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { appWithSessions } from "../../../test/app-with-sessions.ts";
+import { rowCounts } from "../../../test/harness.ts";
 import { loanInDisbursalFor } from "../disbursal/loan-test-kit.ts";
-import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
 import { openVirtualAccounts } from "./virtual-accounts.ts";
 
-let t: TestApp;
-let budi: TestSession;
-beforeAll(async () => {
-  t = await testApp();
-  budi = await sessionFor(t.app.db, "budi@pinjaman.test");
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = appWithSessions({ budi: "budi@pinjaman.test" });
 
 const open = (accountId: string) => t.app.db.transaction((tx) => openVirtualAccounts(tx, accountId, SANDBOX_CHANNEL_CODES));
 
 describe(`openVirtualAccounts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("opens one VA per channel, numbered as each bank does from one sequence value", async () => {
-    const { accountId } = await loanInDisbursalFor(t.app.db, budi.customerId);
+    const { accountId } = await loanInDisbursalFor(t.app.db, t.budi.customerId);
     const vas = await open(accountId);
     expect(vas.map((va) => va.channel)).toEqual([...VIRTUAL_ACCOUNT_CHANNELS]);
     const byChannel = Object.fromEntries(vas.map((va) => [va.channel, va.number]));
@@ -42,7 +34,7 @@ describe(`openVirtualAccounts (${process.env.TEST_DATABASE_URL ? "postgres" : "p
   });
 
   it("is idempotent: a second call opens nothing and returns the same numbers", async () => {
-    const { accountId } = await loanInDisbursalFor(t.app.db, budi.customerId);
+    const { accountId } = await loanInDisbursalFor(t.app.db, t.budi.customerId);
     const first = await open(accountId);
     const before = await rowCounts(t.database);
     expect(await open(accountId)).toEqual(first);
@@ -50,7 +42,7 @@ describe(`openVirtualAccounts (${process.env.TEST_DATABASE_URL ? "postgres" : "p
   });
 
   it("refuses an investment account or an unknown one with 404, opening nothing", async () => {
-    const [investment] = await t.app.db.insert(schema.accounts).values({ customerId: budi.customerId, typeKey: "investment", status: "active" }).returning();
+    const [investment] = await t.app.db.insert(schema.accounts).values({ customerId: t.budi.customerId, typeKey: "investment", status: "active" }).returning();
     const before = await rowCounts(t.database);
     for (const id of [investment!.id, "00000000-0000-4000-8000-000000000000"]) {
       await expect(open(id)).rejects.toMatchObject({ status: 404, code: "account_not_found" });
@@ -60,7 +52,7 @@ describe(`openVirtualAccounts (${process.env.TEST_DATABASE_URL ? "postgres" : "p
 
   it("twelve loans opened at once, each twice in parallel: six VAs each, no number twice on a channel", async () => {
     const ids: string[] = [];
-    for (let k = 0; k < 12; k++) ids.push((await loanInDisbursalFor(t.app.db, budi.customerId)).accountId);
+    for (let k = 0; k < 12; k++) ids.push((await loanInDisbursalFor(t.app.db, t.budi.customerId)).accountId);
     await Promise.all([...ids, ...ids].map((id) => open(id)));
     const rows = await t.app.db.select().from(schema.virtualAccounts).where(inArray(schema.virtualAccounts.accountId, ids));
     expect(rows).toHaveLength(12 * VIRTUAL_ACCOUNT_CHANNELS.length);

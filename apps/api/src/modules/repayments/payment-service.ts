@@ -5,13 +5,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { Refusal } from "../../plugins/errors.ts";
 import { creditTopUp } from "../lender-money/top-up.ts";
-import { createTransfers, openLedgerAccount } from "../ledger/ledger-service.ts";
 import { loanPosition } from "./loan-position.ts";
-import { settleLoanPayment } from "./settle-payment.ts";
+import { parkPayment, settleLoanPayment, type ParkedReason } from "./settle-payment.ts";
 import "@pinjaman/i18n/ns/payments";
 
 export type StoredPayment = typeof schema.payments.$inferSelect;
-type ParkedReason = NonNullable<StoredPayment["parkedReason"]>;
 
 /** Money paid into a virtual account, as the gateway (or the sandbox playing it) reports it. */
 export type IncomingPayment = {
@@ -97,18 +95,6 @@ function rowOf(incoming: IncomingPayment, va: typeof schema.virtualAccounts.$inf
 }
 
 /** Parks a payment for reconciliation: stored with its reason, its money in payment suspense. */
-async function park(tx: Db, incoming: IncomingPayment, reason: ParkedReason, va: typeof schema.virtualAccounts.$inferSelect | null): Promise<StoredPayment> {
-  const id = randomUUID();
-  const [payment] = await tx
-    .insert(schema.payments)
-    .values({ ...rowOf(incoming, va), id, status: "parked", parkedReason: reason, accountStatus: null })
-    .returning();
-  if (incoming.amount > 0 && Number.isSafeInteger(incoming.amount)) {
-    const escrow = await openLedgerAccount(tx, "bank_escrow");
-    const suspense = await openLedgerAccount(tx, "payment_suspense");
-    await createTransfers(tx, [
-      { mode: "single_phase", code: "payment_parked", debitAccountId: escrow.id, creditAccountId: suspense.id, amount: incoming.amount, idempotencyKey: `payment:${id}:parked`, businessDate: incoming.businessDate, reference: `payment:${id}` },
-    ]);
-  }
-  return payment!;
+function park(tx: Db, incoming: IncomingPayment, reason: ParkedReason, va: typeof schema.virtualAccounts.$inferSelect | null): Promise<StoredPayment> {
+  return parkPayment(tx, { ...rowOf(incoming, va), id: randomUUID() }, reason);
 }

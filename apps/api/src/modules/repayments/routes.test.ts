@@ -3,12 +3,13 @@ import { addDays, jakartaToday } from "@pinjaman/domain/dates";
 import { count, eq } from "drizzle-orm";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp, testConfig, type TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { appWithSessions } from "../../../test/app-with-sessions.ts";
+import { testConfig } from "../../../test/harness.ts";
 import { ConfigError, SANDBOX_PAYMENT_GATEWAY_SECRET } from "../../config.ts";
 import { registerErrorHandling } from "../../plugins/errors.ts";
 import { activeLoanFor } from "../disbursal/loan-test-kit.ts";
-import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
+import type { TestSession } from "../identity/test-sessions.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { signNotification } from "./gateway-signature.ts";
 import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./routes.ts";
@@ -16,21 +17,11 @@ import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./routes.ts";
 const APP = "/app_api/v1";
 const HOOK = "/pub_api/v1/payment_gateway/notifications";
 const today = jakartaToday();
-let t: TestApp;
-let budi: TestSession;
-let sari: TestSession;
+const t = appWithSessions({ budi: "budi@pinjaman.test", sari: "sari@pinjaman.test" });
 let n = 0;
-beforeAll(async () => {
-  t = await testApp();
-  budi = await sessionFor(t.app.db, "budi@pinjaman.test");
-  sari = await sessionFor(t.app.db, "sari@pinjaman.test");
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 /** Budi's 2 000 000 loan, 4 months at 0.1 %/day, disbursed ten days ago, one lender. */
-const budisLoan = () => activeLoanFor(t.app.db, budi.customerId, { effectiveOn: addDays(today, -10) });
+const budisLoan = () => activeLoanFor(t.app.db, t.budi.customerId, { effectiveOn: addDays(today, -10) });
 
 const pay = (accountId: string, who: TestSession, data: Record<string, unknown>) =>
   t.app.inject({ method: "POST", url: `${APP}/accounts/${accountId}/payments`, headers: who.headers, payload: { data } });
@@ -43,7 +34,7 @@ const transferCount = async () => (await t.app.db.select({ n: count() }).from(sc
 describe("POST accounts/{id}/payments (sandbox)", () => {
   it("pays into the loan's virtual account: 201 with the allocation; the same key answers 200 and pays once; another amount under it is 409", async () => {
     const loan = await budisLoan();
-    const res = await pay(loan.accountId, budi, { channel: "bni_va", amount: 100_000, idempotency_key: "bayar-1" });
+    const res = await pay(loan.accountId, t.budi, { channel: "bni_va", amount: 100_000, idempotency_key: "bayar-1" });
     expect(res.statusCode, res.body).toBe(201);
     const bni = loan.virtualAccounts.find((v) => v.channel === "bni_va")!;
     expect(res.json().data).toEqual({
@@ -60,10 +51,10 @@ describe("POST accounts/{id}/payments (sandbox)", () => {
       parked_reason: null,
     });
     const transfers = await transferCount();
-    const again = await pay(loan.accountId, budi, { channel: "bni_va", amount: 100_000, idempotency_key: "bayar-1" });
+    const again = await pay(loan.accountId, t.budi, { channel: "bni_va", amount: 100_000, idempotency_key: "bayar-1" });
     expect([again.statusCode, again.json().data.id]).toEqual([200, res.json().data.id]);
     expect(await transferCount()).toBe(transfers);
-    const reused = await pay(loan.accountId, budi, { channel: "bni_va", amount: 200_000, idempotency_key: "bayar-1" });
+    const reused = await pay(loan.accountId, t.budi, { channel: "bni_va", amount: 200_000, idempotency_key: "bayar-1" });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().error.fields).toEqual({ idempotency_key: ["Kunci idempotensi ini sudah dipakai untuk pembayaran lain dengan nominal atau metode berbeda."] });
   });
@@ -71,25 +62,25 @@ describe("POST accounts/{id}/payments (sandbox)", () => {
   it("is the owner's only (another customer's loan is 404) and needs a channel the loan has a virtual account on (422)", async () => {
     const loan = await budisLoan();
     const before = await paymentCount();
-    const foreign = await pay(loan.accountId, sari, { channel: "bca_va", amount: 100_000, idempotency_key: "x" });
+    const foreign = await pay(loan.accountId, t.sari, { channel: "bca_va", amount: 100_000, idempotency_key: "x" });
     expect([foreign.statusCode, foreign.json().error.code]).toEqual([404, "account_not_found"]);
-    const [bare] = await t.app.db.insert(schema.accounts).values({ customerId: budi.customerId, typeKey: "loan", productKey: "spl", status: "pending" }).returning();
-    const noVa = await pay(bare!.id, budi, { channel: "bca_va", amount: 100_000, idempotency_key: "x" });
+    const [bare] = await t.app.db.insert(schema.accounts).values({ customerId: t.budi.customerId, typeKey: "loan", productKey: "spl", status: "pending" }).returning();
+    const noVa = await pay(bare!.id, t.budi, { channel: "bca_va", amount: 100_000, idempotency_key: "x" });
     expect(noVa.statusCode).toBe(422);
     expect(noVa.json().error.fields).toEqual({ channel: ["Virtual account untuk metode ini belum tersedia pada pinjaman Anda"] });
-    expect((await pay(loan.accountId, budi, { channel: "bca_va", amount: 0, idempotency_key: "x" })).statusCode).toBe(400);
+    expect((await pay(loan.accountId, t.budi, { channel: "bca_va", amount: 0, idempotency_key: "x" })).statusCode).toBe(400);
     expect(await paymentCount()).toBe(before);
   });
 
   it("payments/new shows the payoff amount of today; paying it closes the loan (Lunas) and shows the credit left", async () => {
     const loan = await budisLoan();
-    const before = (await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}/payments/new`, headers: budi.headers })).json().data;
+    const before = (await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}/payments/new`, headers: t.budi.headers })).json().data;
     // Ten days of 2 000 000 at 0.1 %: 20 000 interest earned; the other 220 000 scheduled is waived.
     expect([before.payoff_amount, before.credit_balance, before.next_amount]).toEqual([2_020_000, 0, 560_000]);
-    const res = await pay(loan.accountId, budi, { channel: "bca_va", amount: 2_025_000, idempotency_key: "lunas" });
+    const res = await pay(loan.accountId, t.budi, { channel: "bca_va", amount: 2_025_000, idempotency_key: "lunas" });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ account_status: "closed", allocation: { principal: 2_000_000, interest: 20_000, credit: 5_000, waived_interest: 220_000 } });
-    const after = (await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}/payments/new`, headers: budi.headers })).json().data;
+    const after = (await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}/payments/new`, headers: t.budi.headers })).json().data;
     expect([after.payoff_amount, after.credit_balance, after.amount_due, after.next_due_on]).toEqual([0, 5_000, 0, null]);
     expect(await ledgerInvariantViolations(t.app.db)).toEqual([]);
   });

@@ -1,9 +1,12 @@
 import { schema, type Db } from "@pinjaman/db";
+import { createTransfers, openLedgerAccount } from "../ledger/ledger-service.ts";
 import { closePaidOffLoan } from "./closing.ts";
 import { allocateToLoan, recordInvestmentRepayments, type LoanAllocation } from "./loan-allocation.ts";
 import type { LoanPosition } from "./loan-position.ts";
 
 type PaymentRow = typeof schema.payments.$inferInsert;
+type StoredPayment = typeof schema.payments.$inferSelect;
+export type ParkedReason = NonNullable<StoredPayment["parkedReason"]>;
 /** What the caller says of the payment row; the allocation's figures and the status are added here. */
 export type PaymentRecord = Omit<PaymentRow, "status" | "lateFee" | "interest" | "principal" | "credit" | "creditUsed" | "waivedInterest" | "accountStatus"> & { id: string };
 
@@ -38,4 +41,24 @@ export async function settleLoanPayment(
     .returning();
   await recordInvestmentRepayments(tx, { paymentId: record.id, businessDate: allocation.businessDate }, allocated.payouts);
   return { payment: payment!, allocated };
+}
+
+/**
+ * Parks a payment for reconciliation (decision 0016), in the caller's transaction: the row stored
+ * `parked` with its reason, and its money, when it is a whole rupiah above 0, moved
+ * bank_escrow → payment_suspense, never lost.
+ */
+export async function parkPayment(tx: Db, record: PaymentRecord, reason: ParkedReason): Promise<StoredPayment> {
+  const [payment] = await tx
+    .insert(schema.payments)
+    .values({ ...record, status: "parked", parkedReason: reason, accountStatus: null })
+    .returning();
+  if (record.amount > 0 && Number.isSafeInteger(record.amount)) {
+    const escrow = await openLedgerAccount(tx, "bank_escrow");
+    const suspense = await openLedgerAccount(tx, "payment_suspense");
+    await createTransfers(tx, [
+      { mode: "single_phase", code: "payment_parked", debitAccountId: escrow.id, creditAccountId: suspense.id, amount: record.amount, idempotencyKey: `payment:${record.id}:parked`, businessDate: record.businessDate, reference: `payment:${record.id}` },
+    ]);
+  }
+  return payment!;
 }

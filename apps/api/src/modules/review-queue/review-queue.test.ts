@@ -1,11 +1,12 @@
 import { schema } from "@pinjaman/db";
 import { jakartaToday } from "@pinjaman/domain/dates";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { appWithSessions } from "../../../test/app-with-sessions.ts";
+import { rowCounts } from "../../../test/harness.ts";
 import { submitLoanApplication } from "../account-applications/submission.ts";
 import { activeLoanFor } from "../disbursal/loan-test-kit.ts";
-import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
+import type { TestSession } from "../identity/test-sessions.ts";
 
 const APP = "/app_api/v1";
 const BO = `${APP}/back_office`;
@@ -13,19 +14,8 @@ const BO = `${APP}/back_office`;
 const PAYROLL_KYC = { payroll_employer: "bni", employee_number: "12345", bank_code: "bca", bank_account_number: "1234567890", bank_account_holder: "Pemohon" };
 const LOAN = { productKey: "spl", amount: 3_000_000, term: 6, dailyRatePpm: 1000, totalRepayment: 3_540_000, maturityOn: null, flowProgressId: null };
 
-let t: TestApp;
-let operator: TestSession;
-let budi: TestSession;
+const t = appWithSessions({ operator: "operator@pinjaman.test", budi: "budi@pinjaman.test" });
 let serial = 0;
-
-beforeAll(async () => {
-  t = await testApp();
-  operator = await sessionFor(t.app.db, "operator@pinjaman.test");
-  budi = await sessionFor(t.app.db, "budi@pinjaman.test");
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 /** A customer with a KYC profile, a KTP photo uploaded and a referred (submitted) application. */
 async function referredApplicant(kyc: Record<string, unknown> = PAYROLL_KYC) {
@@ -50,8 +40,8 @@ async function referredApplicant(kyc: Record<string, unknown> = PAYROLL_KYC) {
   return { customerId, applicationId, accountId, uploadId: upload!.id };
 }
 
-const get = (url: string, who: TestSession = operator) => t.app.inject({ method: "GET", url, headers: who.headers });
-const decide = (id: string, body: unknown, who: TestSession = operator) =>
+const get = (url: string, who: TestSession = t.operator) => t.app.inject({ method: "GET", url, headers: who.headers });
+const decide = (id: string, body: unknown, who: TestSession = t.operator) =>
   t.app.inject({ method: "POST", url: `${APP}/account_applications/${id}/decision`, headers: who.headers, payload: body as Record<string, unknown> });
 const actionsOn = (id: string) => t.app.db.select().from(schema.staffActions).where(eq(schema.staffActions.subjectId, id));
 
@@ -82,7 +72,7 @@ describe("GET back_office/applications/search", () => {
     const bad = await get(`${BO}/applications/search?status=activated&page=0`);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(["page", "status"]);
-    const customer = await get(`${BO}/applications/search`, budi);
+    const customer = await get(`${BO}/applications/search`, t.budi);
     expect([customer.statusCode, customer.json().error.code]).toEqual([403, "forbidden_role"]);
     expect((await t.app.inject({ method: "GET", url: `${BO}/applications/search` })).statusCode).toBe(401);
   });
@@ -113,7 +103,7 @@ describe("GET back_office/applications/{id}", () => {
     expect(data.allowed_outcomes).toEqual(["approve", "reject"]);
 
     expect(await actionsOn(a.customerId)).toEqual([
-      expect.objectContaining({ staffId: operator.customerId, permission: "applications.review", action: "application.kyc_read", subjectType: "customer" }),
+      expect.objectContaining({ staffId: t.operator.customerId, permission: "applications.review", action: "application.kyc_read", subjectType: "customer" }),
     ]);
   });
 
@@ -121,7 +111,7 @@ describe("GET back_office/applications/{id}", () => {
     const a = await referredApplicant();
     expect((await get(`${BO}/applications/${crypto.randomUUID()}`)).statusCode).toBe(404);
     expect((await get(`${BO}/applications/nope`)).statusCode).toBe(400);
-    const customer = await get(`${BO}/applications/${a.applicationId}`, budi);
+    const customer = await get(`${BO}/applications/${a.applicationId}`, t.budi);
     expect([customer.statusCode, customer.json().error.code]).toEqual([403, "forbidden_role"]);
     expect(await actionsOn(a.customerId)).toEqual([]);
   });
@@ -131,7 +121,7 @@ describe("GET back_office/applications/{id}", () => {
     const b = await referredApplicant();
     const foreign = await get(`${BO}/applications/${a.applicationId}/documents/${b.uploadId}`);
     expect(foreign.statusCode).toBe(404);
-    const customer = await get(`${BO}/applications/${a.applicationId}/documents/${a.uploadId}`, budi);
+    const customer = await get(`${BO}/applications/${a.applicationId}/documents/${a.uploadId}`, t.budi);
     expect(customer.statusCode).toBe(403);
   });
 });
@@ -156,7 +146,7 @@ describe("POST account_applications/{id}/decision on the staff rule", () => {
   it("refuses a customer (403) and a missing reason (400 on reason), nothing changed", async () => {
     const a = await referredApplicant();
     const counts = await rowCounts(t.database);
-    const customer = await decide(a.applicationId, { outcome: "approve", reason: "Saya setujui sendiri." }, budi);
+    const customer = await decide(a.applicationId, { outcome: "approve", reason: "Saya setujui sendiri." }, t.budi);
     expect([customer.statusCode, customer.json().error.code]).toEqual([403, "forbidden_role"]);
     const blank = await decide(a.applicationId, { outcome: "reject" });
     expect([blank.statusCode, blank.json().error.fields]).toEqual([400, { reason: ["Wajib diisi"] }]);

@@ -11,10 +11,10 @@ import {
   CODE_TTL_MINUTES,
   RESEND_AFTER_SECONDS,
   checkCode,
-  codeExpiry,
+  closedChallenge,
+  codeColumns,
   codeThrottles,
   expireStale,
-  hashCode,
   reissueCode,
   resendWait,
   type CodeChallengeTable,
@@ -105,10 +105,6 @@ async function deliverCode(ctx: SignatureContext, method: string, recipient: Rec
   });
 }
 
-function currentStatus(db: Db, row: LoadedSignature, now: Date): Promise<Status> {
-  return expireStale(db, SIGNATURE_CODES, row, now);
-}
-
 function toView(row: LoadedSignature, status: Status, now: Date): SignatureView {
   const base = { id: row.id, status, step: row.step, subject: row.subject, signedAt: row.signedAt };
   if (status !== "code_sent") return base;
@@ -144,10 +140,7 @@ export async function createSignature(
       subject: input.subject,
       status: "code_sent",
       step: "code",
-      codeHash: hashCode(id, code),
-      codeExpiresAt: codeExpiry(now),
-      codeSentAt: now,
-      codeAttempts: 0,
+      ...codeColumns(id, code, now),
       createdAt: now,
     })
     .returning({ signedAt: schema.signatures.signedAt });
@@ -171,7 +164,7 @@ export async function createSignature(
 export async function pollSignature(db: Db, input: { id: string; customerId: string }, now = new Date()): Promise<SignatureView | null> {
   const row = await loadSignature(db, input.id, input.customerId);
   if (!row) return null;
-  return toView(row, await currentStatus(db, row, now), now);
+  return toView(row, await expireStale(db, SIGNATURE_CODES, row, now), now);
 }
 
 export type ClosedSignature = { kind: "not_found" } | { kind: "closed" } | { kind: "failed" } | { kind: "expired" };
@@ -201,7 +194,7 @@ export async function setSignatureStep(
 ): Promise<ClosedSignature | { kind: "updated"; view: SignatureView }> {
   const row = await loadSignature(db, input.id, input.customerId);
   if (!row) return { kind: "not_found" };
-  const done = closed(await currentStatus(db, row, now));
+  const done = await closedChallenge(db, SIGNATURE_CODES, row, now);
   if (done) return done;
   const [updated] = await db
     .update(schema.signatures)
@@ -223,7 +216,7 @@ export async function enterSignatureCode(
   const { db, origin } = ctx;
   const row = await loadSignature(db, input.id, input.customerId);
   if (!row) return { kind: "not_found" };
-  const done = closed(await currentStatus(db, row, now));
+  const done = await closedChallenge(db, SIGNATURE_CODES, row, now);
   if (done) return done;
   const checked = await checkCode(
     db,
@@ -262,7 +255,7 @@ export async function resendSignatureCode(
   const { db } = ctx;
   const row = await loadSignature(db, input.id, input.customerId);
   if (!row) return { kind: "not_found" };
-  const done = closed(await currentStatus(db, row, now));
+  const done = await closedChallenge(db, SIGNATURE_CODES, row, now);
   if (done) return done;
 
   const reissued = await reissueCode(db, SIGNATURE_CODES, { id: input.id, reread: () => loadSignature(db, input.id, input.customerId) }, now);

@@ -2,10 +2,11 @@ import type { SessionInfo } from "@pinjaman/contracts/auth";
 import { RESEND_CODE_SECONDS } from "@pinjaman/domain/timings";
 import { t } from "@pinjaman/i18n";
 import { useState, type FormEvent } from "react";
-import { ApiError, joinFieldMessages } from "../shell/api-fetch.ts";
+import { ApiError } from "../shell/api-fetch.ts";
 import { resendCode, submitCode } from "./auth-api.ts";
 import { AuthField } from "./auth-field.tsx";
-import { formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
+import { FormAlert } from "../shell/form-alert.tsx";
+import { fieldMessage, formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
 import { useCountdown } from "./use-countdown.ts";
 import "@pinjaman/i18n/ns/auth";
 
@@ -74,7 +75,7 @@ export function CodeStep({ authenticationId, sentTo, resendAfter, onAuthenticate
     }
   }
 
-  const codeError = errors.fields.code ? joinFieldMessages(errors.fields.code) : null;
+  const codeError = fieldMessage(errors, "code");
 
   return (
     <>
@@ -88,11 +89,7 @@ export function CodeStep({ authenticationId, sentTo, resendAfter, onAuthenticate
             {status}
           </p>
         )}
-        {errors.alert && (
-          <p className="auth-alert" role="alert">
-            {errors.alert}
-          </p>
-        )}
+        <FormAlert message={errors.alert} />
         <AuthField
           name="code"
           label={t("auth.code.label")}

@@ -1,10 +1,10 @@
 import type { SessionInfo } from "@pinjaman/contracts/auth";
 import { t } from "@pinjaman/i18n";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { joinFieldMessages } from "../shell/api-fetch.ts";
 import { startLogin } from "./auth-api.ts";
 import { AuthField } from "./auth-field.tsx";
-import { formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
+import { FormAlert } from "../shell/form-alert.tsx";
+import { fieldMessage, formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
 import "@pinjaman/i18n/ns/auth";
 
 const FIELDS = ["email", "password"] as const;
@@ -62,25 +62,17 @@ export type CredentialsLogin = ReturnType<typeof useCredentialsLogin>;
 /** The e-mail and password form of a sign-in; `heading` goes first inside it (a box names its form). */
 export function CredentialsForm({ login, heading, label }: { login: CredentialsLogin; heading?: ReactNode; label?: string }) {
   const { values, setValues, errors, formRef, busy, submit } = login;
-  const fieldError = (field: (typeof FIELDS)[number]) => {
-    const messages = errors.fields[field];
-    return messages && messages.length > 0 ? joinFieldMessages(messages) : null;
-  };
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={submit} aria-busy={busy} aria-label={label}>
       {heading}
-      {errors.alert && (
-        <p className="auth-alert" role="alert">
-          {errors.alert}
-        </p>
-      )}
+      <FormAlert message={errors.alert} />
       <AuthField
         name="email"
         type="email"
         label={t("auth.email")}
         value={values.email}
         onChange={(email) => setValues((v) => ({ ...v, email }))}
-        error={fieldError("email")}
+        error={fieldMessage(errors, "email")}
         autoComplete="username"
         inputMode="email"
       />
@@ -90,7 +82,7 @@ export function CredentialsForm({ login, heading, label }: { login: CredentialsL
         label={t("auth.password.label")}
         value={values.password}
         onChange={(password) => setValues((v) => ({ ...v, password }))}
-        error={fieldError("password")}
+        error={fieldMessage(errors, "password")}
         autoComplete="current-password"
       />
       <button type="submit" className="button button--primary" disabled={busy}>

@@ -1,12 +1,11 @@
 import { t } from "@pinjaman/i18n";
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
-import { joinFieldMessages } from "../shell/api-fetch.ts";
 import { requestPasswordReset } from "./auth-api.ts";
 import { AuthField } from "./auth-field.tsx";
-import { formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
+import { AuthPage } from "./auth-page.tsx";
+import { FormAlert } from "../shell/form-alert.tsx";
+import { fieldMessage, formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
 import "@pinjaman/i18n/ns/auth";
-import "./auth.css";
 
 /**
  * /forgot-password: the reset link goes by e-mail. The confirmation is the same whether or not
@@ -38,45 +37,35 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <div className="container">
-      <div className="auth-page">
-        <h1>{t("auth.forgot.title")}</h1>
-        {sent ? (
-          <div className="auth-notice" role="status">
-            <p>
-              <strong>{t("auth.forgot.sent_title")}</strong>
-            </p>
-            <p>{t("auth.forgot.sent_text")}</p>
-          </div>
-        ) : (
-          <>
-            <p className="auth-page__intro">{t("auth.forgot.intro")}</p>
-            <form ref={formRef} className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
-              {errors.alert && (
-                <p className="auth-alert" role="alert">
-                  {errors.alert}
-                </p>
-              )}
-              <AuthField
-                name="email"
-                type="email"
-                label={t("auth.email")}
-                value={email}
-                onChange={setEmail}
-                error={errors.fields.email ? joinFieldMessages(errors.fields.email) : null}
-                autoComplete="email"
-                inputMode="email"
-              />
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {busy ? t("common.sending") : t("auth.forgot.submit")}
-              </button>
-            </form>
-          </>
-        )}
-        <div className="auth-links">
-          <Link to="/login">{t("auth.forgot.back_to_login")}</Link>
+    <AuthPage title={t("auth.forgot.title")}>
+      {sent ? (
+        <div className="auth-notice" role="status">
+          <p>
+            <strong>{t("auth.forgot.sent_title")}</strong>
+          </p>
+          <p>{t("auth.forgot.sent_text")}</p>
         </div>
-      </div>
-    </div>
+      ) : (
+        <>
+          <p className="auth-page__intro">{t("auth.forgot.intro")}</p>
+          <form ref={formRef} className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
+            <FormAlert message={errors.alert} />
+            <AuthField
+              name="email"
+              type="email"
+              label={t("auth.email")}
+              value={email}
+              onChange={setEmail}
+              error={fieldMessage(errors, "email")}
+              autoComplete="email"
+              inputMode="email"
+            />
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? t("common.sending") : t("auth.forgot.submit")}
+            </button>
+          </form>
+        </>
+      )}
+    </AuthPage>
   );
 }

@@ -1,6 +1,6 @@
 import { t } from "@pinjaman/i18n";
 import { useCallback, useRef, useState } from "react";
-import { ApiError, type FieldMessages } from "../shell/api-fetch.ts";
+import { ApiError, joinFieldMessages, type FieldMessages } from "../shell/api-fetch.ts";
 import "@pinjaman/i18n/ns/auth";
 
 export type FormErrors = { fields: FieldMessages; alert: string | null };
@@ -22,6 +22,12 @@ export function formErrors(error: unknown, formFields: readonly string[]): FormE
     if (messages && messages.length > 0) fields[field] = messages;
   }
   return { fields, alert: Object.keys(fields).length > 0 ? null : error.message };
+}
+
+/** A field's messages as the field shows them (joined with ", "), or null when it has none. */
+export function fieldMessage(errors: FormErrors, field: string): string | null {
+  const messages = errors.fields[field];
+  return messages && messages.length > 0 ? joinFieldMessages(messages) : null;
 }
 
 /** Moves focus to the first field in error, else to the alert, so it is read out. */

@@ -4,10 +4,11 @@ import { Link, useNavigate } from "react-router";
 import { ApiError, joinFieldMessages } from "../shell/api-fetch.ts";
 import { resolvePasswordReset } from "./auth-api.ts";
 import { AuthField } from "./auth-field.tsx";
-import { formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
+import { AuthPage } from "./auth-page.tsx";
+import { FormAlert } from "../shell/form-alert.tsx";
+import { fieldMessage, formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
 import type { LoginNotice } from "./login-page.tsx";
 import "@pinjaman/i18n/ns/auth";
-import "./auth.css";
 
 /** A reset or first-password token as the API issues them (URL-safe base64); anything else is 404. */
 export const PASSWORD_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
@@ -65,66 +66,51 @@ export function ResetPasswordPage({ token, mode }: { token: string | null; mode:
     }
   }
 
-  const fieldError = (field: Field) => {
-    const messages = errors.fields[field];
-    return messages && messages.length > 0 ? joinFieldMessages(messages) : null;
-  };
-
   return (
-    <div className="container">
-      <div className="auth-page">
-        <h1>{title}</h1>
-        {!token ? (
-          <>
-            <p className="auth-alert">{t("auth.reset.missing_token")}</p>
-            <div className="auth-links">
-              <Link to="/forgot-password">{t("auth.reset.request_new")}</Link>
-            </div>
-          </>
-        ) : (
-          <>
-            <p className="auth-page__intro">{generate ? t("auth.reset.generate_intro") : t("auth.reset.intro")}</p>
-            <form ref={formRef} className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
-              {tokenError && (
-                <div className="auth-alert" role="alert">
-                  <p>{tokenError}</p>
-                  <Link to="/forgot-password">{t("auth.reset.request_new")}</Link>
-                </div>
-              )}
-              {errors.alert && (
-                <p className="auth-alert" role="alert">
-                  {errors.alert}
-                </p>
-              )}
-              <AuthField
-                name="password"
-                type="password"
-                label={t("auth.reset.new_password")}
-                hint={t("auth.reset.hint")}
-                value={values.password}
-                onChange={(password) => setValues((v) => ({ ...v, password }))}
-                error={fieldError("password")}
-                autoComplete="new-password"
-              />
-              <AuthField
-                name="password_confirmation"
-                type="password"
-                label={t("auth.reset.confirmation")}
-                value={values.password_confirmation}
-                onChange={(value) => setValues((v) => ({ ...v, password_confirmation: value }))}
-                error={fieldError("password_confirmation")}
-                autoComplete="new-password"
-              />
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {busy ? t("auth.login.submitting") : t("auth.reset.submit")}
-              </button>
-            </form>
-          </>
-        )}
-        <div className="auth-links">
-          <Link to="/login">{t("auth.forgot.back_to_login")}</Link>
-        </div>
-      </div>
-    </div>
+    <AuthPage title={title}>
+      {!token ? (
+        <>
+          <p className="auth-alert">{t("auth.reset.missing_token")}</p>
+          <div className="auth-links">
+            <Link to="/forgot-password">{t("auth.reset.request_new")}</Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="auth-page__intro">{generate ? t("auth.reset.generate_intro") : t("auth.reset.intro")}</p>
+          <form ref={formRef} className="auth-form" noValidate onSubmit={submit} aria-busy={busy}>
+            {tokenError && (
+              <div className="auth-alert" role="alert">
+                <p>{tokenError}</p>
+                <Link to="/forgot-password">{t("auth.reset.request_new")}</Link>
+              </div>
+            )}
+            <FormAlert message={errors.alert} />
+            <AuthField
+              name="password"
+              type="password"
+              label={t("auth.reset.new_password")}
+              hint={t("auth.reset.hint")}
+              value={values.password}
+              onChange={(password) => setValues((v) => ({ ...v, password }))}
+              error={fieldMessage(errors, "password")}
+              autoComplete="new-password"
+            />
+            <AuthField
+              name="password_confirmation"
+              type="password"
+              label={t("auth.reset.confirmation")}
+              value={values.password_confirmation}
+              onChange={(value) => setValues((v) => ({ ...v, password_confirmation: value }))}
+              error={fieldMessage(errors, "password_confirmation")}
+              autoComplete="new-password"
+            />
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? t("auth.login.submitting") : t("auth.reset.submit")}
+            </button>
+          </form>
+        </>
+      )}
+    </AuthPage>
   );
 }

@@ -1,10 +1,12 @@
 import type { PersonalDataDeletionResponse, PersonalDataExport } from "@pinjaman/contracts/personal-data";
 import { t } from "@pinjaman/i18n";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { sessionActions } from "../session/session-actions.ts";
-import { ApiError, apiFetch } from "../shell/api-fetch.ts";
+import { apiFetch } from "../shell/api-fetch.ts";
 import { Dialog } from "../shell/dialog.tsx";
+import { FormAlert } from "../shell/form-alert.tsx";
 import { TextField } from "../shell/text-field.tsx";
+import { useFieldForm } from "../shell/use-field-form.ts";
 import "@pinjaman/i18n/ns/personal_data";
 import "./personal-data.css";
 
@@ -38,25 +40,11 @@ export const personalDataApi: PersonalDataApi = {
 
 function DeletionDialog({ api, onClose }: { api: PersonalDataApi; onClose: () => void }) {
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ field: boolean; message: string } | null>(null);
+  const { busy, submit, fieldError, alert } = useFieldForm("password");
   const [done, setDone] = useState<PersonalDataDeletionResponse["data"] | null>(null);
   const id = useId();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setDone(await api.delete(password));
-    } catch (e) {
-      const field = e instanceof ApiError ? e.fieldMessage("password") : undefined;
-      setError({ field: Boolean(field), message: field ?? (e instanceof Error ? e.message : String(e)) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const confirm = submit(async () => setDone(await api.delete(password)));
 
   if (done) {
     return (
@@ -82,7 +70,6 @@ function DeletionDialog({ api, onClose }: { api: PersonalDataApi; onClose: () =>
     );
   }
 
-  const fieldError = error?.field ? error.message : null;
   return (
     <Dialog title={t("personal_data.dialog_title")} onClose={onClose}>
       <p>{t("personal_data.dialog_removed")}</p>
@@ -90,7 +77,7 @@ function DeletionDialog({ api, onClose }: { api: PersonalDataApi; onClose: () =>
       <p>
         <strong>{t("personal_data.dialog_warning")}</strong>
       </p>
-      <form noValidate onSubmit={submit} aria-busy={busy}>
+      <form noValidate onSubmit={confirm} aria-busy={busy}>
         <TextField
           id={`${id}-password`}
           type="password"
@@ -101,11 +88,7 @@ function DeletionDialog({ api, onClose }: { api: PersonalDataApi; onClose: () =>
           onChange={setPassword}
           error={fieldError}
         />
-        {error && !error.field && (
-          <p className="auth-alert" role="alert">
-            {error.message}
-          </p>
-        )}
+        <FormAlert message={alert} />
         <div className="personal-data__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? t("personal_data.deleting") : t("personal_data.confirm")}

@@ -1,9 +1,11 @@
 import type { SupportAnswerResponse, SupportInboxItem, SupportInboxQuery, SupportInboxResponse } from "@pinjaman/contracts/customer-care";
 import { formatDateTime } from "@pinjaman/domain/dates";
 import { t } from "@pinjaman/i18n";
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
-import { ApiError, apiFetch } from "../../shell/api-fetch.ts";
+import { useCallback, useEffect, useId, useState } from "react";
+import { apiFetch } from "../../shell/api-fetch.ts";
+import { FormAlert } from "../../shell/form-alert.tsx";
 import { TextField } from "../../shell/text-field.tsx";
+import { useFieldForm } from "../../shell/use-field-form.ts";
 import "@pinjaman/i18n/ns/back_office_customers";
 import "../customers/customers.css";
 
@@ -18,30 +20,17 @@ export const chatApi = {
 
 function AnswerForm({ item, answer, onAnswered }: { item: SupportInboxItem; answer: typeof chatApi.answer; onAnswered: (message: string) => void }) {
   const [body, setBody] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ field: boolean; message: string } | null>(null);
+  const { busy, submit, fieldError, alert } = useFieldForm("body");
   const id = useId();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await answer(item.id, body);
-      setBody("");
-      onAnswered(t(result.delivered_to === "email" ? "back_office_customers.chat.sent_email" : "back_office_customers.chat.sent_sms"));
-    } catch (e) {
-      const field = e instanceof ApiError ? e.fieldMessage("body") : undefined;
-      setError({ field: Boolean(field), message: field ?? (e instanceof Error ? e.message : String(e)) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const send = submit(async () => {
+    const result = await answer(item.id, body);
+    setBody("");
+    onAnswered(t(result.delivered_to === "email" ? "back_office_customers.chat.sent_email" : "back_office_customers.chat.sent_sms"));
+  });
 
-  const fieldError = error?.field ? error.message : null;
   return (
-    <form noValidate onSubmit={submit} aria-busy={busy}>
+    <form noValidate onSubmit={send} aria-busy={busy}>
       <TextField
         id={`${id}-body`}
         rows={3}
@@ -52,11 +41,7 @@ function AnswerForm({ item, answer, onAnswered }: { item: SupportInboxItem; answ
         onChange={setBody}
         error={fieldError}
       />
-      {error && !error.field && (
-        <p className="auth-alert" role="alert">
-          {error.message}
-        </p>
-      )}
+      <FormAlert message={alert} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? t("back_office_customers.chat.sending") : t("back_office_customers.chat.send")}
       </button>

@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { LoadedList } from "../../shell/loaded-list.tsx";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { backOfficeLoansApi, type ApprovalKind, type BackOfficeLoansApi, type StaffLedgerAccount } from "./back-office-loans-api.ts";
-import { DecisionDialog, FormDialog } from "./decision-dialog.tsx";
+import { DecidedBy, decidedStatus, DecisionDialog, FormDialog } from "./decision-dialog.tsx";
 import "@pinjaman/i18n/ns/back-office-loans";
 import "./back-office-loans.css";
 
@@ -79,11 +79,7 @@ function Queue({ kind, staffId, canApprove, api }: { kind: ApprovalKind; staffId
                   <dd>{r.reason}</dd>
                 </dl>
                 <p>{t("back-office-loans.approvals.requested_by", { name: r.requested_by.name, date: formatDate(r.requested_on) })}</p>
-                {r.decided_by && (
-                  <p>
-                    {t("back-office-loans.approvals.decided_by", { name: r.decided_by.name })}: {r.decision_reason}
-                  </p>
-                )}
+                <DecidedBy request={r} />
                 {r.status === "pending" &&
                   (r.requested_by.id === staffId ? (
                     <p>{t("back-office-loans.approvals.own")}</p>
@@ -105,7 +101,7 @@ function Queue({ kind, staffId, canApprove, api }: { kind: ApprovalKind; staffId
           onClose={() => setDeciding(null)}
           onDecide={async (decision) => {
             await api.decideApproval(kind, deciding.id, decision);
-            setMessage(t(`back-office-loans.approvals.status.${decision.outcome === "approve" ? "approved" : "rejected"}`));
+            setMessage(t(`back-office-loans.approvals.status.${decidedStatus(decision)}`));
             reload();
           }}
         >

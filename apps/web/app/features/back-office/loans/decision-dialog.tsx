@@ -5,6 +5,21 @@ import { Dialog } from "../../shell/dialog.tsx";
 import type { Decision } from "./back-office-loans-api.ts";
 import "@pinjaman/i18n/ns/back-office-loans";
 
+/** The status a request takes from a decision. */
+export function decidedStatus(decision: Decision): "approved" | "rejected" {
+  return decision.outcome === "approve" ? "approved" : "rejected";
+}
+
+/** Who decided a request and the reason they gave (nothing while it is undecided). */
+export function DecidedBy({ request }: { request: { decided_by: { name: string } | null; decision_reason: string | null } }) {
+  if (!request.decided_by) return null;
+  return (
+    <p>
+      {t("back-office-loans.approvals.decided_by", { name: request.decided_by.name })}: {request.decision_reason}
+    </p>
+  );
+}
+
 /** A dialog asking for a mandatory reason, then approve or reject; the server's refusal shows in it. */
 export function DecisionDialog({ title, children, onDecide, onClose }: { title: string; children?: ReactNode; onDecide: (decision: Decision) => Promise<void>; onClose: () => void }) {
   const reasonId = useId();

@@ -7,7 +7,7 @@ import { ScrollTable } from "../../shell/scroll-table.tsx";
 import { LoadedList } from "../../shell/loaded-list.tsx";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { backOfficeLoansApi, type BackOfficeLoansApi } from "./back-office-loans-api.ts";
-import { DecisionDialog } from "./decision-dialog.tsx";
+import { DecidedBy, decidedStatus, DecisionDialog } from "./decision-dialog.tsx";
 import "@pinjaman/i18n/ns/back-office-loans";
 import "./back-office-loans.css";
 
@@ -47,11 +47,7 @@ export function LoanChangesPage({ api = backOfficeLoansApi }: { api?: BackOffice
                   </p>
                 )}
                 <Proposal request={r} />
-                {r.decided_by && (
-                  <p>
-                    {t("back-office-loans.approvals.decided_by", { name: r.decided_by.name })}: {r.decision_reason}
-                  </p>
-                )}
+                <DecidedBy request={r} />
                 {r.status === "pending" && (
                   <button type="button" onClick={() => setDeciding(r)}>
                     {t("back-office-loans.loan_changes.decide_title")}
@@ -68,7 +64,7 @@ export function LoanChangesPage({ api = backOfficeLoansApi }: { api?: BackOffice
           onClose={() => setDeciding(null)}
           onDecide={async (decision) => {
             await api.decideLoanChange(deciding.id, decision);
-            setMessage(t(`back-office-loans.loan_changes.status.${decision.outcome === "approve" ? "approved" : "rejected"}`));
+            setMessage(t(`back-office-loans.loan_changes.status.${decidedStatus(decision)}`));
             reload();
           }}
         >

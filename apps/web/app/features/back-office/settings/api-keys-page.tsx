@@ -1,21 +1,12 @@
 import { API_KEY_SCOPES } from "@pinjaman/domain/api-key-scopes";
-import { t } from "@pinjaman/i18n";
 import { useState, type FormEvent } from "react";
 import { ApiError, type FieldMessages } from "../../shell/api-fetch.ts";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { FormField } from "./form-field.tsx";
 import { settingsApi, type SettingsApi } from "./settings-api.ts";
+import { dateTime, label } from "./settings-text.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 import "./settings.css";
-
-const label = (key: string, vars?: Record<string, string | number>) =>
-  t(`back_office_settings.${key}`, vars);
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("id-ID", {
-    timeZone: "Asia/Jakarta",
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
 
 /** /back-office/api-keys (api_keys.manage): the company API keys; a new key is shown once. */
 export function ApiKeysPage({ api = settingsApi }: { api?: SettingsApi }) {

@@ -1,20 +1,11 @@
 import type { AuditLogResponse } from "@pinjaman/contracts/back-office-settings";
-import { t } from "@pinjaman/i18n";
 import { useEffect, useState, type FormEvent } from "react";
 import { ApiError, type FieldMessages } from "../../shell/api-fetch.ts";
 import { FormField } from "./form-field.tsx";
 import { settingsApi, type SettingsApi } from "./settings-api.ts";
+import { dateTime, label } from "./settings-text.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 import "./settings.css";
-
-const label = (key: string, vars?: Record<string, string | number>) =>
-  t(`back_office_settings.${key}`, vars);
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("id-ID", {
-    timeZone: "Asia/Jakarta",
-    dateStyle: "medium",
-    timeStyle: "medium",
-  });
 
 const FILTERS = [
   "staff_id",
@@ -132,7 +123,7 @@ export function AuditPage({ api = settingsApi }: { api?: SettingsApi }) {
       <ol className="bo-list" aria-label={label("audit.title")}>
         {result?.data.map((e) => (
           <li key={e.id}>
-            <strong>{e.action}</strong> · {dateTime(e.at)} ·{" "}
+            <strong>{e.action}</strong> · {dateTime(e.at, "medium")} ·{" "}
             {e.source === "staff"
               ? label("audit.source_staff")
               : label("audit.source_customer")}

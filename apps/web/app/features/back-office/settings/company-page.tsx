@@ -6,17 +6,15 @@ import {
   checkPlatformSettings,
   type PlatformSettingField,
 } from "@pinjaman/domain/platform-settings";
-import { t } from "@pinjaman/i18n";
 import { useState, type FormEvent } from "react";
 import { ApiError, type FieldMessages } from "../../shell/api-fetch.ts";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { FormField } from "./form-field.tsx";
 import { settingsApi, type SettingsApi } from "./settings-api.ts";
+import { label } from "./settings-text.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 import "./settings.css";
 
-const label = (key: string, vars?: Record<string, string | number>) =>
-  t(`back_office_settings.${key}`, vars);
 const FACTS: (keyof CompanyFacts)[] = [
   "name",
   "email",

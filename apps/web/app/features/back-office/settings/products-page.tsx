@@ -9,23 +9,14 @@ import {
   PRICING_FIELDS,
   type PricingField,
 } from "@pinjaman/domain/product-pricing";
-import { t } from "@pinjaman/i18n";
 import { useState, type FormEvent } from "react";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { ApiError, type FieldMessages } from "../../shell/api-fetch.ts";
 import { FormField } from "./form-field.tsx";
 import { settingsApi, type SettingsApi } from "./settings-api.ts";
+import { dateTime, label } from "./settings-text.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 import "./settings.css";
-
-const label = (key: string, vars?: Record<string, string | number>) =>
-  t(`back_office_settings.${key}`, vars);
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("id-ID", {
-    timeZone: "Asia/Jakarta",
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
 
 type Draft = Record<PricingField, string> & { active: boolean; reason: string };
 

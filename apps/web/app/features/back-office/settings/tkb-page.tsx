@@ -1,19 +1,10 @@
 import { formatRupiah } from "@pinjaman/domain/money";
-import { t } from "@pinjaman/i18n";
 import { useState } from "react";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { settingsApi, type SettingsApi } from "./settings-api.ts";
+import { dateTime, label } from "./settings-text.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 import "./settings.css";
-
-const label = (key: string, vars?: Record<string, string | number>) =>
-  t(`back_office_settings.${key}`, vars);
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("id-ID", {
-    timeZone: "Asia/Jakarta",
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
 
 /** /back-office/tkb (tkb.manage): the TKB snapshots, newest first, and a snapshot on demand. */
 export function TkbPage({ api = settingsApi }: { api?: SettingsApi }) {
