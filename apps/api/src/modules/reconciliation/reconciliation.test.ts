@@ -2,37 +2,27 @@ import { schema } from "@pinjaman/db";
 import { addDays, jakartaToday } from "@pinjaman/domain/dates";
 import { balanceOf } from "@pinjaman/domain/ledger";
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { appWithSessions } from "../../../test/app-with-sessions.ts";
+import { rowCounts } from "../../../test/harness.ts";
 import { activeLoanFor } from "../disbursal/loan-test-kit.ts";
-import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
+import type { TestSession } from "../identity/test-sessions.ts";
 import { findLedgerAccount } from "../ledger/ledger-service.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { parkedPayment as parkedOne } from "./reconciliation-test-kit.ts";
 
 const BO = "/app_api/v1/back_office";
 const today = jakartaToday();
-let t: TestApp;
-let operator: TestSession;
-let budi: TestSession;
-
-beforeAll(async () => {
-  t = await testApp();
-  operator = await sessionFor(t.app.db, "operator@pinjaman.test");
-  budi = await sessionFor(t.app.db, "budi@pinjaman.test");
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = appWithSessions({ operator: "operator@pinjaman.test", budi: "budi@pinjaman.test" });
 
 const parkedPayment = (amount: number, va?: string) => parkedOne(t.app, amount, va);
 
 /** Budi's 2 000 000 loan, 4 months at 0.1 %/day, paid out ten days ago: the next instalment is 560 000 (500 000 + 60 000). */
-const budisLoan = () => activeLoanFor(t.app.db, budi.customerId, { effectiveOn: addDays(today, -10) });
+const budisLoan = () => activeLoanFor(t.app.db, t.budi.customerId, { effectiveOn: addDays(today, -10) });
 
-const match = (id: string, body: unknown, who: TestSession = operator) =>
+const match = (id: string, body: unknown, who: TestSession = t.operator) =>
   t.app.inject({ method: "POST", url: `${BO}/parked_payments/${id}/match`, headers: who.headers, payload: body as Record<string, unknown> });
-const refund = (id: string, body: unknown, who: TestSession = operator) =>
+const refund = (id: string, body: unknown, who: TestSession = t.operator) =>
   t.app.inject({ method: "POST", url: `${BO}/parked_payments/${id}/refund`, headers: who.headers, payload: body as Record<string, unknown> });
 const transferCount = async () => (await t.app.db.select({ n: count() }).from(schema.ledgerTransfers))[0]!.n;
 const suspense = async () => balanceOf("payment_suspense", (await findLedgerAccount(t.app.db, "payment_suspense"))!).posted;
@@ -42,25 +32,25 @@ describe("GET back_office/parked_payments and loans/search", () => {
   it("lists the open parked payments with their reason, and finds active loans by borrower name or VA number", async () => {
     const id = await parkedPayment(75_000);
     const loan = await budisLoan();
-    const list = await t.app.inject({ method: "GET", url: `${BO}/parked_payments`, headers: operator.headers });
+    const list = await t.app.inject({ method: "GET", url: `${BO}/parked_payments`, headers: t.operator.headers });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data.find((p: { id: string }) => p.id === id)).toMatchObject({ amount: 75_000, channel: "bca_va", parked_reason: "unknown_virtual_account", received_on: today, reconciliation: "open" });
 
-    const byName = await t.app.inject({ method: "GET", url: `${BO}/loans/search?q=budi`, headers: operator.headers });
+    const byName = await t.app.inject({ method: "GET", url: `${BO}/loans/search?q=budi`, headers: t.operator.headers });
     expect(byName.statusCode, byName.body).toBe(200);
     expect(byName.json().data.map((l: { account_id: string }) => l.account_id)).toContain(loan.accountId);
     const va = loan.virtualAccounts[0]!.number;
-    const byVa = await t.app.inject({ method: "GET", url: `${BO}/loans/search?q=${va}`, headers: operator.headers });
+    const byVa = await t.app.inject({ method: "GET", url: `${BO}/loans/search?q=${va}`, headers: t.operator.headers });
     expect(byVa.json().data).toEqual([expect.objectContaining({ account_id: loan.accountId, borrower_name: "Budi Santoso", principal_balance: 2_000_000 })]);
 
-    const short = await t.app.inject({ method: "GET", url: `${BO}/loans/search?q=b`, headers: operator.headers });
+    const short = await t.app.inject({ method: "GET", url: `${BO}/loans/search?q=b`, headers: t.operator.headers });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields).toEqual({ q: ["Minimal 2 karakter"] });
   });
 
   it("refuses customers (403) and callers without a session (401)", async () => {
     for (const url of [`${BO}/parked_payments`, `${BO}/loans/search?q=budi`]) {
-      const res = await t.app.inject({ method: "GET", url, headers: budi.headers });
+      const res = await t.app.inject({ method: "GET", url, headers: t.budi.headers });
       expect([res.statusCode, res.json().error.code]).toEqual([403, "forbidden_role"]);
       expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
     }
@@ -90,7 +80,7 @@ describe("POST back_office/parked_payments/{id}/match", () => {
     expect(await suspense()).toBe(suspenseBefore - 560_000);
     const [moved] = await t.app.db.select().from(schema.ledgerTransfers).where(and(eq(schema.ledgerTransfers.reference, `payment:${data.allocated_payment_id}`), eq(schema.ledgerTransfers.code, "payment_reconciled")));
     expect(moved).toMatchObject({ amount: 560_000, idempotencyKey: `payment:${data.allocated_payment_id}:reconciled` });
-    const receivable = await findLedgerAccount(t.app.db, "loan_receivable", { customerId: budi.customerId, accountId: loan.accountId });
+    const receivable = await findLedgerAccount(t.app.db, "loan_receivable", { customerId: t.budi.customerId, accountId: loan.accountId });
     expect(balanceOf("loan_receivable", receivable!).posted).toBe(1_500_000);
     const [account] = await t.app.db.select().from(schema.accounts).where(eq(schema.accounts.id, loan.accountId));
     expect(account!.principalBalance).toBe(1_500_000);
@@ -100,7 +90,7 @@ describe("POST back_office/parked_payments/{id}/match", () => {
 
     const actions = await staffActionsOn(id);
     expect(actions).toEqual([
-      expect.objectContaining({ staffId: operator.customerId, permission: "payments.reconcile", action: "payment.match", subjectType: "payment", reason: "Budi salah ketik nomor VA; bukti transfer dicek." }),
+      expect.objectContaining({ staffId: t.operator.customerId, permission: "payments.reconcile", action: "payment.match", subjectType: "payment", reason: "Budi salah ketik nomor VA; bukti transfer dicek." }),
     ]);
     expect(actions[0]!.after).toMatchObject({ account_id: loan.accountId, principal: 500_000, interest: 60_000 });
   });
@@ -133,7 +123,7 @@ describe("POST back_office/parked_payments/{id}/match", () => {
     const id = await parkedPayment(50_000);
     const zero = await parkedPayment(0, "1234567890");
     const loan = await budisLoan();
-    const [closed] = await t.app.db.insert(schema.accounts).values({ customerId: budi.customerId, typeKey: "loan", productKey: "spl", status: "closed" }).returning();
+    const [closed] = await t.app.db.insert(schema.accounts).values({ customerId: t.budi.customerId, typeKey: "loan", productKey: "spl", status: "closed" }).returning();
     const [allocated] = await t.app.db.select().from(schema.payments).where(eq(schema.payments.status, "allocated")).limit(1);
     const counts = await rowCounts(t.database);
 
@@ -159,8 +149,8 @@ describe("POST back_office/parked_payments/{id}/match", () => {
     expect([notParked.statusCode, notParked.json().error.code]).toEqual([409, "payment_not_parked"]);
     const missing = await match(crypto.randomUUID(), { account_id: loan.accountId, reason: "Dicek." });
     expect([missing.statusCode, missing.json().error.code]).toEqual([404, "payment_not_found"]);
-    expect((await t.app.inject({ method: "POST", url: `${BO}/parked_payments/xyz/match`, headers: operator.headers, payload: { account_id: loan.accountId, reason: "x" } })).statusCode).toBe(400);
-    const customer = await match(id, { account_id: loan.accountId, reason: "Dicek." }, budi);
+    expect((await t.app.inject({ method: "POST", url: `${BO}/parked_payments/xyz/match`, headers: t.operator.headers, payload: { account_id: loan.accountId, reason: "x" } })).statusCode).toBe(400);
+    const customer = await match(id, { account_id: loan.accountId, reason: "Dicek." }, t.budi);
     expect([customer.statusCode, customer.json().error.code]).toEqual([403, "forbidden_role"]);
     expect(await rowCounts(t.database)).toEqual(counts);
   });
