@@ -45,7 +45,11 @@ export const supportAnswers = pgTable(
   (t) => [index("support_answers_request").on(t.supportRequestId)],
 );
 
-/** What a customer asked under UU PDP 27/2022 (a download of their data, a deletion) and what was done. */
+/**
+ * What a customer asked under UU PDP 27/2022 (a download of their data, a deletion) and what was
+ * done; `retention_purge` is the platform's own act when the APU-PPT retention of a deleted
+ * customer's identity core ends (jobs/definitions/personal-data-retention.ts), at most once per customer.
+ */
 export const personalDataRequests = pgTable(
   "personal_data_requests",
   {
@@ -53,11 +57,14 @@ export const personalDataRequests = pgTable(
     customerId: uuid("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["export", "deletion"] }).notNull(),
+    kind: text("kind", { enum: ["export", "deletion", "retention_purge"] }).notNull(),
     status: text("status", { enum: ["completed", "refused"] }).notNull(),
     /** Counts of what was removed and the tables kept for OJK (deletion), or the sections given (export). */
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (t) => [index("personal_data_requests_customer").on(t.customerId)],
+  (t) => [
+    index("personal_data_requests_customer").on(t.customerId),
+    uniqueIndex("personal_data_requests_retention_purge").on(t.customerId).where(sql`${t.kind} = 'retention_purge'`),
+  ],
 );

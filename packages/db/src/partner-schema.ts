@@ -74,6 +74,8 @@ export const leads = pgTable(
     flowKey: text("flow_key").notNull(),
     flowProgressId: uuid("flow_progress_id").references(() => flowProgresses.id, { onDelete: "restrict" }),
     expiresAt: at("expires_at").notNull(),
+    /** When the prefilled personal fields were removed from customer_data (an expired, unused lead; decision 0032). */
+    personalDataPurgedAt: at("personal_data_purged_at"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("leads_partner_external").on(t.partnerId, t.externalId), index("leads_flow_progress").on(t.flowProgressId)],

@@ -8,6 +8,7 @@ import { insuranceClaimsJob } from "./definitions/insurance-claims.ts";
 import { insurerRemittanceJob } from "./definitions/insurer-remittance.ts";
 import { sandboxBookRepaymentsJob } from "./definitions/sandbox-book-repayments.ts";
 import { housekeepingJob } from "./definitions/housekeeping.ts";
+import { personalDataRetentionJob } from "./definitions/personal-data-retention.ts";
 import { lateFeeAccrualJob } from "./definitions/late-fee-accrual.ts";
 import { partnerCallbacksJob } from "./definitions/partner-callbacks.ts";
 import { paymentRemindersJob } from "./definitions/payment-reminders.ts";
@@ -19,4 +20,4 @@ import type { JobDefinition } from "./job-definition.ts";
  * Every job the server runs. A new job is a file in definitions/ (`defineJob({ name, runs, handler })`)
  * and one line here. Jobs due at the same minute run in this order when the sandbox clock moves.
  */
-export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, autoinvestJob, coolingOffJob, disbursalJob, withdrawalJob, lateFeeAccrualJob, insuranceClaimsJob, insurerRemittanceJob, sandboxBookRepaymentsJob, tkbSnapshotJob, paymentRemindersJob, promiseRemindersJob, housekeepingJob, deliveriesJob, partnerCallbacksJob];
+export const jobDefinitions: readonly JobDefinition[] = [fundingDeadlineJob, autoinvestJob, coolingOffJob, disbursalJob, withdrawalJob, lateFeeAccrualJob, insuranceClaimsJob, insurerRemittanceJob, sandboxBookRepaymentsJob, tkbSnapshotJob, paymentRemindersJob, promiseRemindersJob, housekeepingJob, personalDataRetentionJob, deliveriesJob, partnerCallbacksJob];

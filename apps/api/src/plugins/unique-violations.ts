@@ -64,6 +64,7 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   payment_refunds_transfer_reference: "derived from the parked payment's id and the refund's own count of accounts, written under the parked payment's row lock (modules/reconciliation/refund.ts)",
   refinancings_application: "inserted once, for the application just created in the same transaction by the refinancing completion (modules/flows/refinancing.ts)",
   api_keys_key_hash: "hash of a 256-bit random key, written only by `npm run api-key` and the sandbox seed (ON CONFLICT DO NOTHING; decision 0023)",
+  personal_data_requests_retention_purge: "written only by the personal-data-retention job with ON CONFLICT DO NOTHING; the purge follows only when the row was inserted (modules/personal-data/retention-purge.ts)",
 };
 
 /**

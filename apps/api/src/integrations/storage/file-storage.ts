@@ -22,6 +22,6 @@ export interface FileStorage {
   read(key: string, contentType: string): Promise<{ stream: Readable } | { redirect: string }>;
   /** Whether the object exists: S3 uploads bypass the API, so the row learns of them here. */
   exists(key: string): Promise<boolean>;
-  /** Removes the object (a personal data deletion); absent objects are fine. S3 leaves it to the bucket's lifecycle rule when missing. */
-  remove?(key: string): Promise<void>;
+  /** Removes the object (a personal data deletion); absent objects are fine. */
+  remove(key: string): Promise<void>;
 }

@@ -13,7 +13,8 @@ const READ_URL_SECONDS = 300;
 
 /**
  * S3 or S3-compatible storage. The browser posts straight to the bucket with a SigV4 POST policy;
- * the bucket enforces key, type and size, and answers 204. Reads redirect to a presigned url.
+ * the bucket enforces key, type and size, and answers 204. Reads redirect to a presigned url;
+ * HEAD and DELETE go through presigned urls too.
  */
 export class S3Storage implements FileStorage {
   readonly kind = "s3";
@@ -42,7 +43,7 @@ export class S3Storage implements FileStorage {
     return { url: this.bucketUrl(), method: "POST", fields };
   }
 
-  objectUrl(key: string, method: "GET" | "HEAD", now = new Date()): string {
+  objectUrl(key: string, method: "GET" | "HEAD" | "DELETE", now = new Date()): string {
     return presignUrl(this.options, method, new URL(key, this.bucketUrl()), now, READ_URL_SECONDS);
   }
 
@@ -55,5 +56,14 @@ export class S3Storage implements FileStorage {
     if (response.status === 404 || response.status === 403) return false;
     if (!response.ok) throw new Error(`S3 HEAD ${key} answered ${response.status}`);
     return true;
+  }
+
+  /**
+   * S3 DeleteObject through a presigned DELETE (the same SigV4 signing as reads). S3 answers 204
+   * whether or not the object existed; an S3-compatible store answering 404 is fine too.
+   */
+  async remove(key: string): Promise<void> {
+    const response = await this.fetcher(this.objectUrl(key, "DELETE"), { method: "DELETE" });
+    if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${key} answered ${response.status}`);
   }
 }

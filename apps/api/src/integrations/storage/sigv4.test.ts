@@ -85,4 +85,24 @@ describe("SigV4", () => {
     expect(await storage.exists("field_uploads/missing")).toBe(false);
     expect(calls).toEqual(["HEAD http://s3.test/b-1/field_uploads/here", "HEAD http://s3.test/b-1/field_uploads/missing"]);
   });
+
+  it("removes an object with a presigned DELETE, absent objects included, and reports a refusal", async () => {
+    const calls: string[] = [];
+    const storage = new S3Storage(
+      { bucket: "b-1", region: "us-east-1", accessKeyId: "AKID", secretAccessKey: "s", endpoint: "http://s3.test" },
+      async (url, init) => {
+        const address = String(url);
+        calls.push(`${init?.method} ${address.split("?")[0]} ${address.includes("X-Amz-Signature=") ? "signed" : "unsigned"}`);
+        return new Response(null, { status: address.includes("forbidden") ? 403 : address.includes("gone") ? 404 : 204 });
+      },
+    );
+    await storage.remove("field_uploads/here");
+    await storage.remove("field_uploads/gone");
+    await expect(storage.remove("field_uploads/forbidden")).rejects.toThrow("S3 DELETE field_uploads/forbidden answered 403");
+    expect(calls).toEqual([
+      "DELETE http://s3.test/b-1/field_uploads/here signed",
+      "DELETE http://s3.test/b-1/field_uploads/gone signed",
+      "DELETE http://s3.test/b-1/field_uploads/forbidden signed",
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";
 import { and, eq, isNotNull, notInArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { FileStorage } from "../../integrations/storage/file-storage.ts";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
 import { verifyPassword } from "../accounts/passwords.ts";
@@ -22,7 +23,7 @@ export function deletedEmail(customerId: string): string {
 }
 
 /** Whether anything financial is still open: deletion waits until it is settled (decision customers-chat-and-personal-data). */
-async function hasOpenObligations(db: Db, customerId: string): Promise<boolean> {
+export async function hasOpenObligations(db: Db, customerId: string): Promise<boolean> {
   const result = (await db.execute(sql`
     select
       exists (select 1 from ${schema.accounts} where ${schema.accounts.customerId} = ${customerId} and ${schema.accounts.typeKey} = 'loan'
@@ -43,7 +44,8 @@ async function hasOpenObligations(db: Db, customerId: string): Promise<boolean> 
 /**
  * UU PDP 27/2022 art. 8 and 16: the customer's deletion request, confirmed with their password.
  * Removes what the law lets us remove and keeps what OJK, the APU-PPT rules and tax law require,
- * in one transaction; the uploaded files go after it commits. Refused (409) while a loan,
+ * in one transaction; the uploaded files go after it commits. `now` is the business instant: the
+ * deletion's date starts the identity core's retention (retention-purge.ts). Refused (409) while a loan,
  * application, investment or balance is open.
  */
 export async function deletePersonalData(
@@ -51,6 +53,7 @@ export async function deletePersonalData(
   storage: FileStorage,
   input: { customerId: string; password: string },
   now = new Date(),
+  log?: Pick<FastifyBaseLogger, "error">,
 ): Promise<DeletionOutcome> {
   const [customer] = await db.select().from(schema.customers).where(eq(schema.customers.id, input.customerId));
   if (!customer || !(await verifyPassword(customer.passwordHash, input.password))) {
@@ -120,7 +123,11 @@ export async function deletePersonalData(
       .returning({ id: schema.personalDataRequests.id });
     return { outcome: { id: request!.id, removed, kept }, objectKeys: uploads.map((u) => u.key) };
   });
-  for (const key of objectKeys) await storage.remove?.(key);
+  // After the commit: a file the store fails to remove is logged, not undone (the rows are gone);
+  // it is found again by its key in the log, and an S3 bucket's lifecycle rule is the backstop.
+  for (const key of objectKeys) {
+    await storage.remove(key).catch((error: unknown) => log?.error({ err: error, key }, "personal data deletion: file not removed"));
+  }
   return outcome;
 }
 

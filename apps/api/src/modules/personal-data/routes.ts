@@ -2,6 +2,7 @@ import { errorBody } from "@pinjaman/contracts/errors";
 import { personalDataDeletionBody, personalDataDeletionResponse, personalDataExport } from "@pinjaman/contracts/personal-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { clearSessionCookie } from "../../plugins/auth.ts";
+import { businessNow } from "../business-clock/business-clock.ts";
 import { callerOf } from "../identity/caller.ts";
 import { deletePersonalData, recordExport } from "./personal-data-deletion.ts";
 import { exportPersonalData } from "./personal-data-export.ts";
@@ -41,7 +42,8 @@ export const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await deletePersonalData(app.db, app.fileStorage, { customerId: callerOf(request).customerId, password: request.body.data.password });
+      const now = (await businessNow(app.db, { sandbox: app.config.sandbox })).at;
+      const outcome = await deletePersonalData(app.db, app.fileStorage, { customerId: callerOf(request).customerId, password: request.body.data.password }, now, request.log);
       clearSessionCookie(app, reply);
       return { data: outcome };
     },

@@ -1,0 +1,2 @@
+ALTER TABLE "leads" ADD COLUMN "personal_data_purged_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "personal_data_requests_retention_purge" ON "personal_data_requests" USING btree ("customer_id") WHERE "personal_data_requests"."kind" = 'retention_purge';
