@@ -3,6 +3,7 @@ import { balanceOf } from "@pinjaman/domain/ledger";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/harness.ts";
+import { accountBook } from "../accounts/account-detail.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
 import { findLedgerAccount } from "../ledger/ledger-service.ts";
 import { startDueDisbursals } from "./cooling-off.ts";
@@ -114,6 +115,9 @@ describe("whom a disbursal pays", () => {
     expect(notices[0]!.title).toBe("Pembelian Anda sudah dibayar");
     expect(notices[0]!.body).toMatch(/^Halo Peminjam Toko \d+, dana pinjaman sebesar Rp 3\.000\.000 sudah kami bayarkan ke Toko Elektronik Jaya untuk pembelian Anda\. Cicilan pertama sebesar /);
     expect(notices[0]!.body).not.toContain("1234567890");
+    // The loan page says where the money went.
+    const book = await accountBook(db, loan.customerId, loan.accountId, PAY_DAY);
+    expect(book.detail.paid_to_merchant).toBe("Toko Elektronik Jaya");
   });
 
   it("still pays a cash loan to the borrower's own account", async () => {
@@ -122,6 +126,7 @@ describe("whom a disbursal pays", () => {
     expect(await bankTransfer(loan.disbursal.id)).toMatchObject({ amount: loan.disbursal.payout, bankCode: "bca", accountNumber: "1234567890", accountName: expect.stringMatching(/^Peminjam Toko \d+$/) });
     expect(await disbursalOf(loan.disbursal.id)).toMatchObject({ payeeKind: "borrower", payeeBankCode: "bca", payeeAccountNumber: "1234567890" });
     expect((await noticesOf(loan.customerId))[0]!.body).toContain("sudah kami kirim ke rekening BCA 1234567890");
+    expect((await accountBook(db, loan.customerId, loan.accountId, PAY_DAY)).detail.paid_to_merchant).toBeNull();
   });
 
   it("gives up a purchase's loan whose partner has no settlement account rather than pay the borrower, and calls no bank", async () => {
