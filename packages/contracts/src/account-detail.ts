@@ -31,6 +31,12 @@ export const accountDetail = account.extend({
   next_invoice: invoice.nullable(),
   /** Null unless the loan runs (effective, something owed). */
   payoff: accountPayoff.nullable(),
+  /**
+   * The merchant the loan's money was paid to, for the loan of a purchase (decision 0032: the
+   * disbursal pays the merchant, the borrower repays as usual); null when it was paid to the
+   * borrower or is not paid yet.
+   */
+  paid_to_merchant: z.string().nullable(),
   /** The business date the figures are for. */
   today: isoDate,
 });

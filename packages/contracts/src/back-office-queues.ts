@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { bankAccountInput } from "./bank-account.ts";
 import { pageMeta, pageNumber } from "./paging.ts";
-import { BANK_CODES, isBankAccountHolder, isBankAccountNumber } from "@pinjaman/domain/field-rules/bank-account";
 import { parkedReason } from "./payments.ts";
 import "@pinjaman/i18n/ns/flows";
 
@@ -220,12 +220,7 @@ export type PaymentMatchRequest = z.infer<typeof paymentMatchRequest>;
  * with its messages. The same request again (a double click) refunds once; after a refusal it is
  * the retry.
  */
-export const paymentRefundRequest = z.object({
-  bank_code: z.enum(BANK_CODES),
-  account_number: z.string().refine(isBankAccountNumber, { params: { messageKey: "flows.error.bank_account_number" } }),
-  account_name: z.string().trim().refine(isBankAccountHolder, { params: { messageKey: "flows.error.bank_account_holder" } }),
-  reason: staffReason,
-});
+export const paymentRefundRequest = bankAccountInput.extend({ reason: staffReason });
 export type PaymentRefundRequest = z.infer<typeof paymentRefundRequest>;
 
 export const reconciliationResponse = z.object({

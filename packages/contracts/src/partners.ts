@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bankAccountInput } from "./bank-account.ts";
 
 /**
  * The partner API (issue 10 section 2): a partner, authenticated by its own key in X-Api-Key,
@@ -128,17 +129,32 @@ export type LeadProgressResponse = z.infer<typeof leadProgressResponse>;
 /** Staff: POST app_api/v1/partners/{id}/api_keys — a new key (shown once), older keys revoked. */
 export const partnerKeyResponse = z.object({ data: z.object({ partner_id: z.uuid(), api_key: z.string(), prefix: z.string(), callback_secret: z.string() }) });
 
+/**
+ * Where a partner's purchases are paid (decision 0032): the loan of a purchase pays the merchant
+ * here, not the borrower. Null for a partner created before settlement accounts: its purchases
+ * are refused until staff add one.
+ */
+export const partnerSettlementAccount = z.object({ bank_code: z.string(), account_number: z.string(), account_name: z.string() });
+export type PartnerSettlementAccount = z.infer<typeof partnerSettlementAccount>;
+
 export const partnerSummary = z.object({
   id: z.uuid(),
   name: z.string(),
   legal_name: z.string(),
   contact_email: z.string(),
   callback_url: z.string(),
+  settlement_account: partnerSettlementAccount.nullable(),
   branches: z.array(z.object({ id: z.uuid(), name: z.string(), city: z.string() })),
   key_prefixes: z.array(z.string()),
   created_at: z.string(),
 });
+export type PartnerSummary = z.infer<typeof partnerSummary>;
 export const partnerListResponse = z.object({ data: z.array(partnerSummary) });
+
+/** Staff: PUT app_api/v1/partners/{id}/settlement_account — bank, number, holder by the bank step's rules. */
+export const partnerSettlementRequest = z.object({ data: bankAccountInput });
+export type PartnerSettlementRequest = z.infer<typeof partnerSettlementRequest>;
+export const partnerResponse = z.object({ data: partnerSummary });
 
 /** The body of a callback (header X-Pinjaman-Signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`). */
 export const partnerCallbackBody = z.object({

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, u
 import { accountApplications } from "./loan-schema.ts";
 
 /**
- * The bank transfer that pays a funded application to its borrower (decision 0015): one row per
+ * The bank transfer that pays a funded application to its borrower, or a purchase's merchant (decisions 0015, 0032): one row per
  * application, created when its cooling-off ends. Its id is the reference the bank sees, so a
  * retry after a crash can never pay twice. Attempts and the last refusal stay visible.
  */
@@ -16,7 +16,7 @@ export const disbursals = pgTable(
       .references(() => accountApplications.id, { onDelete: "restrict" }),
     /** pending: to pay (or retry); succeeded: the bank paid, the loan runs; failed: given up, the application cancelled. */
     status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull().default("pending"),
-    /** What the bank pays the borrower: principal − upfront fee. */
+    /** What the bank pays the payee: principal − upfront fee. */
     payout: bigint("payout", { mode: "number" }).notNull(),
     upfrontFee: bigint("upfront_fee", { mode: "number" }).notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -26,6 +26,15 @@ export const disbursals = pgTable(
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     lastError: text("last_error"),
     bankReference: text("bank_reference"),
+    /**
+     * Whom the bank paid, recorded with the success: the borrower, or for a purchase's loan the
+     * merchant (the partner's settlement account, decision 0032), with the name and account paid.
+     * Null before the payment (and on rows paid before this was recorded: the borrower).
+     */
+    payeeKind: text("payee_kind", { enum: ["borrower", "merchant"] }),
+    payeeName: text("payee_name"),
+    payeeBankCode: text("payee_bank_code"),
+    payeeAccountNumber: text("payee_account_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

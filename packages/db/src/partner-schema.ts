@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accountApplications } from "./loan-schema.ts";
 import { flowProgresses } from "./flow-schema.ts";
 import { customers } from "./auth-schema.ts";
@@ -10,19 +10,34 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
  * A partner organisation (issue 10 section 2, decision 0029): created by
  * staff through the flow `hayman_s_partners_creation`. It calls the partner API with its own keys
  * (partner_api_keys) and receives signed callbacks at `callback_url`, signed with `callback_secret`
- * (kept in clear: an HMAC needs it; shown to staff with partners.manage only).
+ * (kept in clear: an HMAC needs it; shown to staff with partners.manage only). A purchase's loan is
+ * paid to its settlement bank account (decision 0032): all three settlement columns or none (a
+ * partner created before they existed, whose purchases are refused until staff add one).
  */
-export const partners = pgTable("partners", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-  name: text("name").notNull(),
-  legalName: text("legal_name").notNull(),
-  contactEmail: text("contact_email").notNull(),
-  callbackUrl: text("callback_url").notNull(),
-  callbackSecret: text("callback_secret").notNull(),
-  /** The staff member who created it. */
-  createdBy: uuid("created_by").references(() => customers.id, { onDelete: "restrict" }),
-  createdAt: at("created_at").notNull().defaultNow(),
-});
+export const partners = pgTable(
+  "partners",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    name: text("name").notNull(),
+    legalName: text("legal_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    callbackUrl: text("callback_url").notNull(),
+    callbackSecret: text("callback_secret").notNull(),
+    /** The settlement account's bank (BANK_CODES), number (digits only) and holder, checked by the bank step's rules. */
+    settlementBankCode: text("settlement_bank_code"),
+    settlementAccountNumber: text("settlement_account_number"),
+    settlementAccountName: text("settlement_account_name"),
+    /** The staff member who created it. */
+    createdBy: uuid("created_by").references(() => customers.id, { onDelete: "restrict" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "partners_settlement_account_whole",
+      sql`(${t.settlementBankCode} is null) = (${t.settlementAccountNumber} is null) and (${t.settlementBankCode} is null) = (${t.settlementAccountName} is null)`,
+    ),
+  ],
+);
 
 /** A partner's outlet (flow `hayman_s_partners_creation_branch`): leads and purchases may name one. */
 export const partnerBranches = pgTable("partner_branches", {
@@ -106,7 +121,8 @@ export const purchases = pgTable(
     expiresAt: at("expires_at").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("purchases_partner_external").on(t.partnerId, t.externalId)],
+  // The disbursal looks up the purchase behind an application (its payee): purchases_application.
+  (t) => [uniqueIndex("purchases_partner_external").on(t.partnerId, t.externalId), index("purchases_application").on(t.accountApplicationId)],
 );
 
 /**

@@ -17,7 +17,7 @@ async function fixtureOf(app: FastifyInstance): Promise<Fixture> {
   const partner = async (name: string) => {
     const [row] = await app.db
       .insert(schema.partners)
-      .values({ name, legalName: `PT ${name}`, contactEmail: `${name}@sweep.example`, callbackUrl: "https://sweep.example/hook", callbackSecret: `sweep-${name}` })
+      .values({ name, legalName: `PT ${name}`, contactEmail: `${name}@sweep.example`, callbackUrl: "https://sweep.example/hook", callbackSecret: `sweep-${name}`, settlementBankCode: "bca", settlementAccountNumber: "1234567890", settlementAccountName: "PT Sweep" })
       .returning();
     return row!.id;
   };

@@ -42,6 +42,16 @@ function currentApplication(applications: readonly AccountApplication[]): Accoun
 
 const sum = (invoices: readonly StoredInvoice[], part: (i: StoredInvoice) => number) => invoices.reduce((s, i) => s + part(i), 0);
 
+/** The merchant a purchase's loan was paid to (its disbursal's payee), else null. */
+async function paidToMerchant(db: Db, accountId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: schema.disbursals.payeeName })
+    .from(schema.disbursals)
+    .innerJoin(schema.accountApplications, eq(schema.accountApplications.id, schema.disbursals.accountApplicationId))
+    .where(and(eq(schema.accountApplications.accountId, accountId), eq(schema.disbursals.status, "succeeded"), eq(schema.disbursals.payeeKind, "merchant")));
+  return row?.name ?? null;
+}
+
 /**
  * One of the customer's accounts (loan or investment) with its applications, balances, next
  * invoice and payoff on `today`. 404 when the account is not the customer's (or not of `typeKey`).
@@ -52,7 +62,7 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
     .from(schema.accounts)
     .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.customerId, customerId), ...(typeKey ? [eq(schema.accounts.typeKey, typeKey)] : [])));
   if (!row) throw accountNotFound();
-  const [applications, allInvoices, payments, credit] = await Promise.all([
+  const [applications, allInvoices, payments, credit, merchant] = await Promise.all([
     applicationsOfAccount(db, accountId),
     db.select().from(schema.invoices).where(eq(schema.invoices.accountId, accountId)).orderBy(asc(schema.invoices.dueOn), asc(schema.invoices.number)),
     db
@@ -61,6 +71,7 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
       .where(and(eq(schema.payments.accountId, accountId), eq(schema.payments.status, "allocated")))
       .orderBy(asc(schema.payments.createdAt), asc(schema.payments.id)),
     borrowerCreditBalance(db, customerId, accountId),
+    paidToMerchant(db, accountId),
   ]);
   const initial = applications.find((a) => a.type_key === "initial") ?? null;
   const current = currentApplication(applications);
@@ -94,6 +105,7 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
         credit,
         amount_to_pay: payoffToTransfer(payoff, credit),
       },
+      paid_to_merchant: merchant,
       today,
     },
     schedule,

@@ -11,7 +11,7 @@ import { cancelInvestments, settleInvestments } from "../funding/investment-serv
 import { fixSchedule } from "../invoices/schedule-fixing.ts";
 import { openVirtualAccounts } from "../invoices/virtual-accounts.ts";
 import { createTransfers, openLedgerAccounts, type TransferInput } from "../ledger/ledger-service.ts";
-import type { BorrowerBankAccount } from "./borrower-bank-account.ts";
+import type { Payee } from "./payee.ts";
 import "@pinjaman/i18n/ns/account";
 import "@pinjaman/i18n/ns/flows";
 
@@ -36,12 +36,13 @@ async function loanOf(tx: Db, applicationId: string) {
 const bankName = (code: string) => t(`flows.option.bank.${code}`);
 
 /**
- * The bank paid the borrower: in the caller's transaction (the disbursal row locked by
- * `lockPendingDisbursal`), the lenders' reservations are posted (investments settled), the loan's
- * receivable is booked against the escrow (payout) and the platform's fees (upfront fee), the
- * schedule is fixed from `businessDate` with its invoices, the virtual accounts are opened, the
+ * The bank paid the borrower (or a purchase's merchant): in the caller's transaction (the
+ * disbursal row locked by `lockPendingDisbursal`), the lenders' reservations are posted
+ * (investments settled), the loan's receivable is booked against the escrow (payout) and the
+ * platform's fees (upfront fee) — the same whoever was paid — the schedule is fixed from `businessDate` with its invoices, the virtual accounts are opened, the
  * account `activate`s with the principal and the application `disburse`s (→ activated); the
- * borrower gets a notice. Every step has its own key or status check, so nothing here can happen twice.
+ * disbursal records whom it paid; the borrower gets a notice. Every step has its own key or
+ * status check, so nothing here can happen twice.
  */
 export async function completeDisbursal(
   tx: Db,
@@ -50,9 +51,10 @@ export async function completeDisbursal(
     bankReference: string;
     businessDate: string;
     codes: ChannelCodes;
-    bankAccount: BorrowerBankAccount;
-    /** What the bank paid the borrower when it was less than the payout (a refinancing paid the old loan off first). */
-    paidToBorrower?: number;
+    /** Whom the bank paid: the borrower, or the merchant of a purchase (decision 0032). */
+    payee: Payee;
+    /** What the bank paid the payee when it was less than the payout (a refinancing paid the old loan off first). */
+    paid?: number;
   },
 ): Promise<void> {
   const { disbursal, businessDate } = input;
@@ -97,20 +99,31 @@ export async function completeDisbursal(
   await transitionApplication(tx, application.id, "disburse", SYSTEM, "disbursed");
   await tx
     .update(schema.disbursals)
-    .set({ status: "succeeded", bankReference: input.bankReference, claimedUntil: null, updatedAt: new Date() })
+    .set({
+      status: "succeeded",
+      bankReference: input.bankReference,
+      payeeKind: input.payee.kind,
+      payeeName: input.payee.name,
+      payeeBankCode: input.payee.bankCode,
+      payeeAccountNumber: input.payee.accountNumber,
+      claimedUntil: null,
+      updatedAt: new Date(),
+    })
     .where(eq(schema.disbursals.id, disbursal.id));
 
   const first = schedule.invoices[0]!;
-  const { bankAccount } = input;
+  const { payee } = input;
+  // A purchase's loan paid the merchant: the borrower reads that, not their own account.
   await tx.insert(schema.customerNotices).values({
     customerId,
-    title: t("account.disbursal_notice.title"),
-    body: t("account.disbursal_notice.body", {
-      name: bankAccount.name,
-      amount: formatRupiah(input.paidToBorrower ?? disbursal.payout),
-      bank: bankName(bankAccount.bankCode),
-      account_number: bankAccount.accountNumber,
-      account_name: bankAccount.accountName,
+    title: t(payee.kind === "merchant" ? "account.disbursal_notice.merchant_title" : "account.disbursal_notice.title"),
+    body: t(payee.kind === "merchant" ? "account.disbursal_notice.merchant_body" : "account.disbursal_notice.body", {
+      name: payee.borrowerName,
+      merchant: payee.name,
+      amount: formatRupiah(input.paid ?? disbursal.payout),
+      bank: bankName(payee.bankCode),
+      account_number: payee.accountNumber,
+      account_name: payee.accountName,
       first_amount: formatRupiah(first.total),
       first_due_on: formatDate(first.dueOn),
     }),

@@ -6,8 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { BankTransferResult } from "../../integrations/bank/bank-adapter.ts";
 import type { JobIntegrations } from "../../jobs/job-definition.ts";
-import { borrowerBankAccount } from "./borrower-bank-account.ts";
 import { abandonDisbursal, completeDisbursal, lockPendingDisbursal, type Disbursal } from "./disbursal-outcome.ts";
+import { disbursalPayee } from "./payee.ts";
 import { refinancingAtDisbursal, settleRefinancing } from "./refinancing-payoff.ts";
 
 export type DisbursalOutcome = "succeeded" | "retry_later" | "failed" | "not_due";
@@ -47,31 +47,28 @@ export async function runDisbursal(db: Db, integrations: JobIntegrations, disbur
   const claimed = await claim(db, disbursalId, now);
   if (!claimed) return "not_due";
 
-  const [loan] = await db
-    .select({ customerId: schema.accounts.customerId })
-    .from(schema.accountApplications)
-    .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
-    .where(eq(schema.accountApplications.id, claimed.accountApplicationId));
-  const bankAccount = await borrowerBankAccount(db, loan!.customerId);
+  // The borrower, or for a purchase's loan the merchant's settlement account (decision 0032).
+  const resolved = await disbursalPayee(db, claimed.accountApplicationId);
+  const payee = resolved.ok ? resolved.payee : null;
   const businessDate = businessDateOf(now);
-  // A refinancing pays the old loan's payoff out of the payout; the bank pays the borrower the rest.
+  // A refinancing pays the old loan's payoff out of the payout; the bank pays the payee the rest.
   const refinancing = await refinancingAtDisbursal(db, claimed.accountApplicationId, businessDate);
-  const toBorrower = claimed.payout - (refinancing?.payoff ?? 0);
+  const toPayee = claimed.payout - (refinancing?.payoff ?? 0);
   const answer: BankTransferResult =
-    toBorrower <= 0
+    toPayee <= 0
       ? { ok: false, retryable: false, reason: "the refinanced loan's payoff is not below the payout" }
-      : bankAccount
+      : payee
         ? await integrations.bank
-            .transfer({ reference: claimed.id, amount: toBorrower, bankCode: bankAccount.bankCode, accountNumber: bankAccount.accountNumber, accountName: bankAccount.accountName })
+            .transfer({ reference: claimed.id, amount: toPayee, bankCode: payee.bankCode, accountNumber: payee.accountNumber, accountName: payee.accountName })
             .catch((error: unknown) => ({ ok: false, retryable: true, reason: `bank call failed: ${(error as Error).message}` }))
-        : { ok: false, retryable: false, reason: "the borrower's profile has no bank account" };
+        : { ok: false, retryable: false, reason: resolved.ok ? "no payee" : resolved.reason };
 
   return record(db, disbursalId, answer, async (tx) => {
     const disbursal = await lockPendingDisbursal(tx, disbursalId);
     // Another runner recorded an answer meanwhile (its lease had run out): the bank paid once.
     if (!disbursal) return "not_due";
     if (answer.ok) {
-      await completeDisbursal(tx, { disbursal, bankReference: answer.bankReference, businessDate, codes, bankAccount: bankAccount!, paidToBorrower: toBorrower });
+      await completeDisbursal(tx, { disbursal, bankReference: answer.bankReference, businessDate, codes, payee: payee!, paid: toPayee });
       if (refinancing) {
         await settleRefinancing(tx, { refinancing, applicationId: disbursal.accountApplicationId, businessDate, platformFeePpm: integrations.repayment.platformFeePpm });
       }

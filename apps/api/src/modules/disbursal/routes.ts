@@ -20,6 +20,10 @@ function disbursalOf(row: Row): Disbursal {
     next_attempt_at: row.nextAttemptAt.toISOString(),
     last_error: row.lastError,
     bank_reference: row.bankReference,
+    payee:
+      row.payeeKind && row.payeeName && row.payeeBankCode && row.payeeAccountNumber
+        ? { kind: row.payeeKind, name: row.payeeName, bank_code: row.payeeBankCode, account_number: row.payeeAccountNumber }
+        : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

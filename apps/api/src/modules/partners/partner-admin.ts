@@ -1,11 +1,13 @@
 import type { FlowValues } from "@pinjaman/contracts/flows";
+import type { PartnerSummary } from "@pinjaman/contracts/partners";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
 import type { RequestOrigin } from "../audit/audit-service.ts";
 import { issuePartnerKey, newCallbackSecret } from "./partner-keys.ts";
+import { settlementAccountView, settlementFromFlow } from "./settlement-account.ts";
 import "@pinjaman/i18n/ns/partners";
 
 const str = (values: FlowValues, key: string): string => (typeof values[key] === "string" ? (values[key] as string).trim() : "");
@@ -59,7 +61,9 @@ export async function createPartnerFromFlow(tx: Db, input: FlowActor, options: {
   const fields = required(values, ["partner_name", "legal_name", "contact_email", "callback_url"]);
   const urlProblem = fields.callback_url ? null : callbackUrlProblem(str(values, "callback_url"), options.allowLoopbackHttp);
   if (urlProblem) fields.callback_url = [urlProblem];
-  if (Object.keys(fields).length > 0) throw new FieldErrors(fields, 422);
+  const settlement = settlementFromFlow(values);
+  Object.assign(fields, settlement.fields);
+  if (Object.keys(fields).length > 0 || !settlement.columns) throw new FieldErrors(fields, 422);
   const [partner] = await tx
     .insert(schema.partners)
     .values({
@@ -68,11 +72,18 @@ export async function createPartnerFromFlow(tx: Db, input: FlowActor, options: {
       contactEmail: str(values, "contact_email").toLowerCase(),
       callbackUrl: str(values, "callback_url"),
       callbackSecret: newCallbackSecret(),
+      ...settlement.columns,
       createdBy: input.customerId,
     })
     .returning();
   // The signing secret stays out of the audit.
-  await recordFlowAction(tx, input, "partner.create", "partner", partner!.id, { name: partner!.name, legal_name: partner!.legalName, contact_email: partner!.contactEmail, callback_url: partner!.callbackUrl });
+  await recordFlowAction(tx, input, "partner.create", "partner", partner!.id, {
+    name: partner!.name,
+    legal_name: partner!.legalName,
+    contact_email: partner!.contactEmail,
+    callback_url: partner!.callbackUrl,
+    settlement_account: settlementAccountView(partner!),
+  });
   return partner!;
 }
 
@@ -92,21 +103,37 @@ export async function createBranchFromFlow(tx: Db, input: FlowActor) {
   return branch!;
 }
 
-/** Staff: every partner with its branches and the visible prefixes of its live keys. */
-export async function listPartners(db: Db) {
-  const partners = await db.select().from(schema.partners).orderBy(asc(schema.partners.createdAt), asc(schema.partners.id));
-  const branches = await db.select().from(schema.partnerBranches).orderBy(asc(schema.partnerBranches.createdAt));
-  const keys = await db.select().from(schema.partnerApiKeys).where(isNull(schema.partnerApiKeys.revokedAt));
+type PartnerRow = typeof schema.partners.$inferSelect;
+
+/** A partner as staff see it: its data, settlement account, branches and the visible prefixes of its live keys. */
+async function summaries(db: Db, partners: PartnerRow[]): Promise<PartnerSummary[]> {
+  if (partners.length === 0) return [];
+  const ids = partners.map((p) => p.id);
+  const branches = await db.select().from(schema.partnerBranches).where(inArray(schema.partnerBranches.partnerId, ids)).orderBy(asc(schema.partnerBranches.createdAt));
+  const keys = await db
+    .select()
+    .from(schema.partnerApiKeys)
+    .where(and(isNull(schema.partnerApiKeys.revokedAt), inArray(schema.partnerApiKeys.partnerId, ids)));
   return partners.map((p) => ({
     id: p.id,
     name: p.name,
     legal_name: p.legalName,
     contact_email: p.contactEmail,
     callback_url: p.callbackUrl,
+    settlement_account: settlementAccountView(p),
     branches: branches.filter((b) => b.partnerId === p.id).map((b) => ({ id: b.id, name: b.name, city: b.city })),
     key_prefixes: keys.filter((k) => k.partnerId === p.id).map((k) => k.prefix),
     created_at: p.createdAt.toISOString(),
   }));
+}
+
+/** Staff: every partner, oldest first. */
+export async function listPartners(db: Db): Promise<PartnerSummary[]> {
+  return summaries(db, await db.select().from(schema.partners).orderBy(asc(schema.partners.createdAt), asc(schema.partners.id)));
+}
+
+export async function partnerSummaryOf(db: Db, partner: PartnerRow): Promise<PartnerSummary> {
+  return (await summaries(db, [partner]))[0]!;
 }
 
 /** Staff: a new key for the partner (older ones revoked), with its callback secret, to hand over once. */

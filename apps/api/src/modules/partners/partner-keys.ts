@@ -19,6 +19,8 @@ export const SANDBOX_PARTNER = {
   contactEmail: "mitra@pinjaman.test",
   key: "pjp_sandboxPartnerKey-NotForProduction",
   callbackSecret: "sandbox-callback-secret-not-for-production",
+  /** Where its purchases' loans are paid (the sandbox bank pays any account). */
+  settlement: { settlementBankCode: "bca", settlementAccountNumber: "8800112233", settlementAccountName: "PT Toko Sandbox Indonesia" },
 } as const;
 
 export type CallingPartner = { partnerId: string; keyId: string; prefix: string };
@@ -51,14 +53,26 @@ export async function findPartnerKey(db: Db, key: string): Promise<CallingPartne
   return { partnerId: row.partnerId, keyId: row.keyId, prefix: row.prefix };
 }
 
-/** Stores the sandbox partner and its documented key when missing; true when it was stored now. */
+/**
+ * Stores the sandbox partner, its settlement account and its documented key when missing; true
+ * when it was stored now. A sandbox partner stored before settlement accounts gets its account.
+ */
 export async function ensureSandboxPartner(db: Db, callbackUrl: string): Promise<boolean> {
-  const [known] = await db.select({ id: schema.partnerApiKeys.id }).from(schema.partnerApiKeys).where(eq(schema.partnerApiKeys.keyHash, hashApiKey(SANDBOX_PARTNER.key)));
-  if (known) return false;
+  const [known] = await db
+    .select({ partnerId: schema.partnerApiKeys.partnerId })
+    .from(schema.partnerApiKeys)
+    .where(eq(schema.partnerApiKeys.keyHash, hashApiKey(SANDBOX_PARTNER.key)));
+  if (known) {
+    await db
+      .update(schema.partners)
+      .set(SANDBOX_PARTNER.settlement)
+      .where(and(eq(schema.partners.id, known.partnerId), isNull(schema.partners.settlementBankCode)));
+    return false;
+  }
   return db.transaction(async (tx) => {
     const [partner] = await tx
       .insert(schema.partners)
-      .values({ name: SANDBOX_PARTNER.name, legalName: SANDBOX_PARTNER.legalName, contactEmail: SANDBOX_PARTNER.contactEmail, callbackUrl, callbackSecret: SANDBOX_PARTNER.callbackSecret })
+      .values({ name: SANDBOX_PARTNER.name, legalName: SANDBOX_PARTNER.legalName, contactEmail: SANDBOX_PARTNER.contactEmail, callbackUrl, callbackSecret: SANDBOX_PARTNER.callbackSecret, ...SANDBOX_PARTNER.settlement })
       .returning({ id: schema.partners.id });
     await tx.insert(schema.partnerApiKeys).values({ partnerId: partner!.id, prefix: SANDBOX_PARTNER.key.slice(0, VISIBLE), keyHash: hashApiKey(SANDBOX_PARTNER.key) });
     return true;

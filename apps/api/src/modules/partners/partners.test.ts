@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { schema } from "@pinjaman/db";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_COMPANY_API_KEY } from "../../config.ts";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
@@ -27,10 +27,13 @@ let branchB: string;
 const call = (method: "GET" | "POST", url: string, key: string | null, payload?: unknown) =>
   t.app.inject({ method, url, headers: key ? { "x-api-key": key } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-async function newPartner(name: string, callbackUrl = "https://mitra.example/callback") {
+/** Where a test partner's purchases are paid. */
+const SETTLEMENT = { settlementBankCode: "bni", settlementAccountNumber: "0099887766", settlementAccountName: "PT Mitra Sejahtera" };
+
+async function newPartner(name: string, callbackUrl = "https://mitra.example/callback", settlement: Partial<typeof SETTLEMENT> = SETTLEMENT) {
   const [row] = await t.app.db
     .insert(schema.partners)
-    .values({ name, legalName: `PT ${name}`, contactEmail: `${name.toLowerCase()}@mitra.example`, callbackUrl, callbackSecret: `secret-${name}` })
+    .values({ name, legalName: `PT ${name}`, contactEmail: `${name.toLowerCase()}@mitra.example`, callbackUrl, callbackSecret: `secret-${name}`, ...settlement })
     .returning();
   const { key } = await issuePartnerKey(t.app.db, row!.id);
   return { id: row!.id, key };
@@ -262,6 +265,35 @@ describe("partner API: purchases and paying one", () => {
     expect(status.status).toBe("paid");
     expect(status.application).toMatchObject({ id: account_application_id, amount: 3_000_000, term: 6, status: application!.status });
   });
+
+  it("refuses a purchase of a partner without a settlement account: the partner's create (422), the customer's payment of an older one (409); nothing stored", async () => {
+    const bare = await newPartner("Gamma", "https://mitra.example/callback", {});
+    const before = await rowCounts(t.database);
+    const created = await call("POST", `${API}/purchases`, bare.key, { data: { ...PURCHASE, external_id: "GAMMA-1" } });
+    expect(created.statusCode).toBe(422);
+    expect(created.json().error).toMatchObject({
+      code: "partner_settlement_account_missing",
+      message: "Mitra belum memiliki rekening penerima dana: pembelian tidak dapat dibuat. Hubungi kami untuk mendaftarkannya.",
+    });
+    expect(await rowCounts(t.database)).toEqual(before);
+
+    // A purchase stored before settlement accounts were required.
+    const [older] = await t.app.db
+      .insert(schema.purchases)
+      .values({ partnerId: bare.id, externalId: "GAMMA-OLD", merchantName: "Toko Gamma", itemName: "Kulkas", productKey: "spl", amount: 3_000_000, discount: 0, term: 6, expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    const wati = await kycCustomer("wati.gamma@contoh.co.id");
+    const beforePay = await rowCounts(t.database);
+    const paid = await t.app.inject({ method: "POST", url: `${APP}/purchases/${older!.id}/payments`, headers: { ...wati.headers, ...BROWSER }, payload: { data: { agree: true } } });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().error).toMatchObject({
+      code: "partner_settlement_account_missing",
+      message: "Pembelian ini belum dapat dibayar dengan cicilan karena toko belum mendaftarkan rekening pembayaran. Silakan hubungi toko.",
+    });
+    expect(await rowCounts(t.database)).toEqual(beforePay);
+    const [row] = await t.app.db.select().from(schema.purchases).where(eq(schema.purchases.id, older!.id));
+    expect(row!.accountApplicationId).toBeNull();
+  });
 });
 
 describe("signed callbacks", () => {
@@ -389,15 +421,32 @@ describe("staff: partner creation flows and keys", () => {
     const id = started.json().data.id;
     const move = (progress: string, values: Record<string, unknown>) =>
       t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${progress}/move/next`, headers: { ...operator.headers, ...BROWSER }, payload: { data: { values } } });
-    const bad = await move(id, { partner_name: "Delta", legal_name: "PT Delta", contact_email: "ops@delta.example", callback_url: "http://delta.example/hook" });
+    const DELTA = { partner_name: "Delta", legal_name: "PT Delta", contact_email: "ops@delta.example", callback_url: "https://delta.example/hook" };
+    const ACCOUNT = { bank_code: "bri", bank_account_number: "0021-0100-9988", bank_account_holder: "PT Delta Niaga" };
+    const bad = await move(id, { ...DELTA, ...ACCOUNT, callback_url: "http://delta.example/hook" });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields.callback_url).toEqual(["Alamat callback harus memakai https"]);
+    // The settlement account: the bank step's rules and messages.
+    const badAccount = await move(id, { ...DELTA, ...ACCOUNT, bank_account_number: "12ab", bank_account_holder: "X" });
+    expect(badAccount.statusCode).toBe(422);
+    expect(badAccount.json().error.fields).toMatchObject({
+      bank_account_number: ["Nomor rekening harus 6 sampai 20 angka."],
+      bank_account_holder: ["Nama pemilik rekening hanya berisi huruf, minimal 3 karakter."],
+    });
+    expect((await move(id, { ...DELTA, ...ACCOUNT, bank_code: "bank_antah" })).statusCode).toBe(422);
     expect(await t.app.db.select().from(schema.partners).where(eq(schema.partners.name, "Delta"))).toHaveLength(0);
-    const done = await move(id, { partner_name: "Delta", legal_name: "PT Delta", contact_email: "ops@delta.example", callback_url: "https://delta.example/hook" });
+    const done = await move(id, { ...DELTA, ...ACCOUNT });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.status).toBe("completed");
     const [delta] = await t.app.db.select().from(schema.partners).where(eq(schema.partners.name, "Delta"));
-    expect(delta).toMatchObject({ legalName: "PT Delta", callbackUrl: "https://delta.example/hook", createdBy: operator.customerId });
+    expect(delta).toMatchObject({
+      legalName: "PT Delta",
+      callbackUrl: "https://delta.example/hook",
+      settlementBankCode: "bri",
+      settlementAccountNumber: "002101009988",
+      settlementAccountName: "PT Delta Niaga",
+      createdBy: operator.customerId,
+    });
 
     const branchFlow = (await start(operator, "hayman_s_partners_creation_branch")).json().data.id;
     const branch = await move(branchFlow, { partner_id: delta!.id, branch_name: "Gerai Bandung", branch_city: "Bandung" });
@@ -413,12 +462,60 @@ describe("staff: partner creation flows and keys", () => {
     const listed = list.find((p: { id: string }) => p.id === delta!.id);
     expect(listed.branches).toEqual([expect.objectContaining({ name: "Gerai Bandung", city: "Bandung" })]);
     expect(listed.key_prefixes).toEqual([api_key.slice(0, 12)]);
+    expect(listed.settlement_account).toEqual({ bank_code: "bri", account_number: "002101009988", account_name: "PT Delta Niaga" });
     expect(JSON.stringify(list)).not.toContain(api_key);
     const audit = await t.app.db.select().from(schema.staffActions).where(eq(schema.staffActions.staffId, operator.customerId));
     expect(audit.map((a) => a.action).sort()).toEqual(["partner.api_key.issue", "partner.branch.create", "partner.create"]);
     expect(audit.every((a) => a.permission === "partners.manage")).toBe(true);
+    expect(audit.find((a) => a.action === "partner.create")!.after).toMatchObject({ settlement_account: { bank_code: "bri", account_number: "002101009988", account_name: "PT Delta Niaga" } });
     expect(JSON.stringify(audit)).not.toContain(api_key);
     expect(JSON.stringify(audit)).not.toContain(delta!.callbackSecret);
+  });
+
+  it("lets an admin set a partner's settlement account, audited with before and after; refuses bad input per field and others, changing nothing", async () => {
+    const admin = await sessionFor(t.app.db, "admin@pinjaman.test");
+    const dewi = await sessionFor(t.app.db, "operator@pinjaman.test");
+    const epsilon = await newPartner("Epsilon", "https://mitra.example/callback", {});
+    const put = (session: TestSession, body: unknown, id = epsilon.id) =>
+      t.app.inject({ method: "PUT", url: `${APP}/partners/${id}/settlement_account`, headers: { ...session.headers, ...BROWSER }, payload: body as object });
+    const GOOD = { bank_code: "permata", account_number: "7010 2233 44", account_name: "PT Epsilon Retail" };
+
+    const before = await rowCounts(t.database);
+    const cases: [unknown, string[]][] = [
+      [{ data: { ...GOOD, bank_code: "bank_antah" } }, ["bank_code"]],
+      [{ data: { ...GOOD, account_number: "12345" } }, ["account_number"]],
+      [{ data: { ...GOOD, account_name: "P1" } }, ["account_name"]],
+      [{ data: { ...GOOD, account_number: "", account_name: "" } }, ["account_number", "account_name"]],
+      [{ data: { bank_code: "bca" } }, ["account_number", "account_name"]],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await put(admin, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().error.fields).sort(), res.body).toEqual([...fields].sort());
+    }
+    const numberRefused = await put(admin, { data: { ...GOOD, account_number: "12345" } });
+    expect(numberRefused.json().error.fields.account_number).toEqual(["Nomor rekening harus 6 sampai 20 angka."]);
+    expect((await put(dewi, { data: GOOD })).statusCode).toBe(403);
+    expect((await put(admin, { data: GOOD }, "00000000-0000-4000-8000-000000000077")).statusCode).toBe(404);
+    expect(await rowCounts(t.database)).toEqual(before);
+    const [unchanged] = await t.app.db.select().from(schema.partners).where(eq(schema.partners.id, epsilon.id));
+    expect(unchanged!.settlementBankCode).toBeNull();
+
+    const saved = await put(admin, { data: GOOD });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ id: epsilon.id, settlement_account: { bank_code: "permata", account_number: "7010223344", account_name: "PT Epsilon Retail" } });
+    // Now its purchases are accepted.
+    expect((await call("POST", `${API}/purchases`, epsilon.key, { data: { ...PURCHASE, external_id: "EPS-1" } })).statusCode).toBe(201);
+    const changed = await put(admin, { data: { bank_code: "bca", account_number: "5550001112", account_name: "PT Epsilon Retail" } });
+    expect(changed.statusCode).toBe(200);
+    const audit = await t.app.db
+      .select()
+      .from(schema.staffActions)
+      .where(and(eq(schema.staffActions.subjectId, epsilon.id), eq(schema.staffActions.action, "partner.settlement_account.set")))
+      .orderBy(asc(schema.staffActions.createdAt));
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toMatchObject({ staffId: admin.customerId, permission: "partners.manage", subjectType: "partner", before: null, after: { bank_code: "permata", account_number: "7010223344", account_name: "PT Epsilon Retail" } });
+    expect(audit[1]).toMatchObject({ before: { bank_code: "permata", account_number: "7010223344" }, after: { bank_code: "bca", account_number: "5550001112" } });
   });
 
   it("the sandbox partner's receiver accepts our signature and refuses a forged one", async () => {
@@ -432,9 +529,16 @@ describe("staff: partner creation flows and keys", () => {
     expect((await send(signCallback(SANDBOX_PARTNER.callbackSecret, text, now - 3600))).statusCode).toBe(401);
   });
 
-  it("stores the documented sandbox partner once", async () => {
+  it("stores the documented sandbox partner once, with its settlement account, so its purchases are accepted", async () => {
     expect(await ensureSandboxPartner(t.app.db, "http://127.0.0.1:1/hook")).toBe(true);
     expect(await ensureSandboxPartner(t.app.db, "http://127.0.0.1:1/hook")).toBe(false);
     expect((await call("POST", `${API}/leads`, SANDBOX_PARTNER.key, { data: { ...LEAD, external_id: "SB-1" } })).statusCode).toBe(201);
+    expect((await call("POST", `${API}/purchases`, SANDBOX_PARTNER.key, { data: { ...PURCHASE, external_id: "SB-P1" } })).statusCode).toBe(201);
+    // A sandbox partner stored before settlement accounts gets its account on the next start.
+    const [sandbox] = await t.app.db.select().from(schema.partners).where(eq(schema.partners.name, SANDBOX_PARTNER.name));
+    await t.app.db.update(schema.partners).set({ settlementBankCode: null, settlementAccountNumber: null, settlementAccountName: null }).where(eq(schema.partners.id, sandbox!.id));
+    expect(await ensureSandboxPartner(t.app.db, "http://127.0.0.1:1/hook")).toBe(false);
+    const [again] = await t.app.db.select().from(schema.partners).where(eq(schema.partners.id, sandbox!.id));
+    expect(again).toMatchObject(SANDBOX_PARTNER.settlement);
   });
 });

@@ -11,6 +11,7 @@ import { loanBookOf, refusalMessage } from "../flows/new-loan.ts";
 import { defaultOfferSchedule } from "../offers/schedule-service.ts";
 import { assertLoanRequest, assertOwnBranch } from "./lead-service.ts";
 import { applicationsById } from "./partner-applications.ts";
+import { assertPartnerCanSettle } from "./settlement-account.ts";
 import "@pinjaman/i18n/ns/partners";
 
 /** A purchase link works for 7 days: a checkout, not a standing offer. */
@@ -65,6 +66,7 @@ export async function createPurchase(db: Db, partnerId: string, input: CreatePur
   const same = () => db.select().from(schema.purchases).where(and(eq(schema.purchases.partnerId, partnerId), eq(schema.purchases.externalId, input.external_id)));
   const [existing] = await same();
   if (existing) return { purchase: existing, created: false };
+  await assertPartnerCanSettle(db, partnerId, 422);
   await assertOwnBranch(db, partnerId, input.branch_id);
   await assertFinanceable(db, input);
   const [purchase] = await db
@@ -132,15 +134,18 @@ export async function purchaseDetail(db: Db, id: string, today: string, now = ne
 /**
  * POST app_api/v1/purchases/{id}/payments: the signed-in customer pays by instalments (decision
  * "partners, leads and purchase"): the purchase becomes a loan application for amount − discount
- * over its tenor, submitted and decided like any other. Refused (nothing changes): a purchase paid
- * or expired (409/410), a customer without the KYC of an onboarding (409 kyc_required), one the
- * new-loan rule forbids (409 with its code).
+ * over its tenor, submitted and decided like any other; its disbursal pays the merchant (the
+ * partner's settlement account). Refused (nothing changes): a purchase paid or expired (409/410), a
+ * partner without a settlement account (409 partner_settlement_account_missing), a customer
+ * without the KYC of an onboarding (409 kyc_required), one the new-loan rule forbids (409 with its code).
  */
 export async function payPurchase(db: Db, catalogue: FlowCatalogue, id: string, customerId: string, today: string, now = new Date()): Promise<PayPurchaseResponse["data"]> {
   const [row] = await db.select().from(schema.purchases).where(eq(schema.purchases.id, id));
   if (!row) throw purchaseNotFound();
   if (row.accountApplicationId) throw new Refusal(409, "purchase_paid", t("partners.error.purchase_paid"));
   if (row.expiresAt.getTime() <= now.getTime()) throw new Refusal(410, "purchase_expired", t("partners.error.purchase_expired"));
+  // A purchase made before its partner needed a settlement account: its loan would have no payee.
+  await assertPartnerCanSettle(db, row.partnerId, 409);
   const [profile] = await db.select({ id: schema.customerProfiles.customerId }).from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, customerId));
   if (!profile) throw new Refusal(409, "kyc_required", t("partners.error.kyc_required"));
   const [lender] = await db.select({ id: schema.lenderProfiles.customerId }).from(schema.lenderProfiles).where(eq(schema.lenderProfiles.customerId, customerId));

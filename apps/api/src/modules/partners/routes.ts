@@ -8,6 +8,8 @@ import {
   partnerCallbackBody,
   partnerKeyResponse,
   partnerListResponse,
+  partnerResponse,
+  partnerSettlementRequest,
   payPurchaseRequest,
   payPurchaseResponse,
   purchaseDetailResponse,
@@ -22,7 +24,8 @@ import { SANDBOX_PARTNER } from "./partner-keys.ts";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { loginRequired } from "../flows/flow-errors.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
-import { listPartners, rotatePartnerKey } from "./partner-admin.ts";
+import { listPartners, partnerSummaryOf, rotatePartnerKey } from "./partner-admin.ts";
+import { saveSettlementAccount } from "./settlement-account.ts";
 import { createLead, leadProgress, leadView, partnerLead } from "./lead-service.ts";
 import { createPurchase, partnerPurchase, payPurchase, purchaseDetail, purchaseView } from "./purchase-service.ts";
 
@@ -141,7 +144,7 @@ export const partnerCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Staff (partners.manage): the partners, and a new API key to hand to one (shown once). */
+/** Staff (partners.manage): the partners, their settlement accounts, and a new API key to hand to one (shown once). */
 export const partnerStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/partners",
@@ -150,6 +153,33 @@ export const partnerStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["partners"], summary: "Partners with their branches and live key prefixes (staff)", response: { 200: partnerListResponse, 401: errorBody, 403: errorBody } },
     },
     async () => ({ data: await listPartners(app.db) }),
+  );
+
+  app.put(
+    "/partners/:id/settlement_account",
+    {
+      config: { access: { kind: "staff", permission: "partners.manage" } },
+      schema: {
+        tags: ["partners"],
+        summary: "Set a partner's settlement bank account, where the loans of its purchases are paid (staff)",
+        params: partnerIdParams,
+        body: partnerSettlementRequest,
+        response: { 200: partnerResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const saved = await saveSettlementAccount(app.db, request.params.id, request.body.data, (tx, change) =>
+        recordStaffAction(tx, request, {
+          permission: "partners.manage",
+          action: "partner.settlement_account.set",
+          subjectType: "partner",
+          subjectId: request.params.id,
+          before: change.before,
+          after: change.after,
+        }),
+      );
+      return { data: await partnerSummaryOf(app.db, saved) };
+    },
   );
 
   app.post(

@@ -61,6 +61,18 @@ describe("the loan page", () => {
     ]);
   });
 
+  it("says a purchase's loan was paid to the merchant (decision 0032)", async () => {
+    renderPage(fakeApi({ account: vi.fn(async () => ({ ...DETAIL, paid_to_merchant: "Toko Elektronik Jaya" })) }));
+    const summary = await screen.findByRole("region", { name: "Ringkasan" });
+    const pairs = within(summary)
+      .getAllByRole("term")
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs.slice(5, 7)).toEqual([
+      ["Tanggal pencairan", "24 Agu 2026"],
+      ["Pencairan", "Dana dibayarkan ke Toko Elektronik Jaya"],
+    ]);
+  });
+
   it("shows the borrower's credit and the payoff left to transfer after it", async () => {
     const payoff = { ...DETAIL.payoff!, credit: 40_000, amount_to_pay: 1_480_000 };
     renderPage(fakeApi({ account: vi.fn(async () => ({ ...DETAIL, payoff })) }));

@@ -39,6 +39,8 @@ function Summary({ detail }: { detail: AccountDetail }) {
       [t("loans.term.total_repayment"), formatRupiah(a.total_repayment)],
     );
     if (a.effective_on) rows.push([t("loans.term.effective_on"), formatDate(a.effective_on)]);
+    // A purchase's loan was paid to the merchant, not to the borrower (decision 0032).
+    if (detail.paid_to_merchant) rows.push([t("loans.term.paid_to"), t("loans.term.paid_to_merchant", { merchant: detail.paid_to_merchant })]);
     if (a.maturity_on) rows.push([t("loans.term.maturity_on"), formatDate(a.maturity_on)]);
   }
   // A reschedule or restructure in force (spec section 4), with the maturity extension below.

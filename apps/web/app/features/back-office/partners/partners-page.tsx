@@ -1,37 +1,42 @@
+import type { PartnerSettlementRequest, PartnerSummary } from "@pinjaman/contracts/partners";
 import { t } from "@pinjaman/i18n";
 import { useState } from "react";
 import { Link } from "react-router";
 import { apiFetch, ApiError } from "../../shell/api-fetch.ts";
 import { LoadingBox } from "../../shell/loading-box.tsx";
 import { useLoaded } from "../../shell/use-loaded.ts";
+import { SettlementDialog } from "./settlement-dialog.tsx";
 import "@pinjaman/i18n/ns/partners";
+import "@pinjaman/i18n/ns/flows";
 
-export type PartnerRow = {
-  id: string;
-  name: string;
-  legal_name: string;
-  contact_email: string;
-  callback_url: string;
-  branches: { id: string; name: string; city: string }[];
-  key_prefixes: string[];
-  created_at: string;
-};
+export type PartnerRow = PartnerSummary;
 type Issued = { partner_id: string; api_key: string; prefix: string; callback_secret: string };
 
-export type PartnersApi = { list: () => Promise<PartnerRow[]>; issueKey: (id: string) => Promise<Issued> };
+export type PartnersApi = {
+  list: () => Promise<PartnerRow[]>;
+  issueKey: (id: string) => Promise<Issued>;
+  saveSettlement: (id: string, body: PartnerSettlementRequest) => Promise<PartnerRow>;
+};
 const DEFAULT_API: PartnersApi = {
   list: async () => (await apiFetch<{ data: PartnerRow[] }>("/app_api/v1/partners")).data,
   issueKey: async (id) => (await apiFetch<{ data: Issued }>(`/app_api/v1/partners/${encodeURIComponent(id)}/api_keys`, { method: "POST" })).data,
+  saveSettlement: async (id, body) => (await apiFetch<{ data: PartnerRow }>(`/app_api/v1/partners/${encodeURIComponent(id)}/settlement_account`, { method: "PUT", body })).data,
 };
 
+const settlementText = (a: NonNullable<PartnerRow["settlement_account"]>) =>
+  t("partners.back_office.settlement_account", { bank: t(`flows.option.bank.${a.bank_code}`), account_number: a.account_number, account_name: a.account_name });
+
 /**
- * /back-office/partners (partners.manage): the partners with their branches and live key
- * prefixes, the creation flows, and a new API key shown once with the callback secret.
+ * /back-office/partners (partners.manage): the partners with their settlement accounts (editable
+ * in a dialog), branches and live key prefixes, the creation flows, and a new API key shown once
+ * with the callback secret.
  */
 export function PartnersPage({ api = DEFAULT_API }: { api?: PartnersApi }) {
   const [loaded, reload] = useLoaded("partners", api.list);
   const [issued, setIssued] = useState<(Issued & { name: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<PartnerRow | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   async function issue(partner: PartnerRow) {
     setError(null);
     try {
@@ -54,6 +59,19 @@ export function PartnersPage({ api = DEFAULT_API }: { api?: PartnersApi }) {
         </Link>
       </p>
       {error && <p role="alert">{error}</p>}
+      {saved && <p role="status">{saved}</p>}
+      {editing && (
+        <SettlementDialog
+          partner={editing}
+          save={api.saveSettlement}
+          onClose={() => setEditing(null)}
+          onSaved={(partner) => {
+            setEditing(null);
+            setSaved(t("partners.back_office.settlement_saved", { name: partner.name }));
+            reload();
+          }}
+        />
+      )}
       {issued && (
         <section role="status" aria-label={t("partners.back_office.api_key")}>
           <p>{t("partners.back_office.issued", { name: issued.name })}</p>
@@ -84,6 +102,8 @@ export function PartnersPage({ api = DEFAULT_API }: { api?: PartnersApi }) {
                   <dd>
                     <code>{partner.id}</code>
                   </dd>
+                  <dt>{t("partners.back_office.settlement")}</dt>
+                  <dd>{partner.settlement_account ? settlementText(partner.settlement_account) : t("partners.back_office.no_settlement")}</dd>
                   <dt>{t("partners.back_office.callback")}</dt>
                   <dd>{partner.callback_url}</dd>
                   <dt>{t("partners.back_office.branches")}</dt>
@@ -91,9 +111,21 @@ export function PartnersPage({ api = DEFAULT_API }: { api?: PartnersApi }) {
                   <dt>{t("partners.back_office.keys")}</dt>
                   <dd>{partner.key_prefixes.length === 0 ? t("partners.back_office.no_keys") : partner.key_prefixes.map((p) => `${p}…`).join(", ")}</dd>
                 </dl>
-                <button type="button" className="button" onClick={() => void issue(partner)}>
-                  {t("partners.back_office.issue_key")}
-                </button>
+                <p className="lead-failure__links">
+                  <button type="button" className="button" onClick={() => void issue(partner)}>
+                    {t("partners.back_office.issue_key")}
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => {
+                      setSaved(null);
+                      setEditing(partner);
+                    }}
+                  >
+                    {t(partner.settlement_account ? "partners.back_office.settlement_edit" : "partners.back_office.settlement_add")}
+                  </button>
+                </p>
               </article>
             </li>
           ))}

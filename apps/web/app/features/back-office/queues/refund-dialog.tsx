@@ -1,25 +1,20 @@
 import type { ParkedPayment, PaymentRefundRequest } from "@pinjaman/contracts/back-office-queues";
-import { BANK_CODES, isBankAccountHolder, isBankAccountNumber } from "@pinjaman/domain/field-rules/bank-account";
 import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { useId, useState } from "react";
-import { TextField } from "../../shell/text-field.tsx";
+import { BANK_ACCOUNT_FIELDS, BankAccountFields, bankAccountErrors, bankAccountServerErrors, type BankAccountDraft, type BankAccountErrors } from "../bank-account-fields.tsx";
 import { ReasonDialog } from "./reason-dialog.tsx";
 import "@pinjaman/i18n/ns/back_office_queues";
 import "@pinjaman/i18n/ns/flows";
 
-type Account = Omit<PaymentRefundRequest, "reason">;
-type Field = keyof Account;
-const FIELDS: readonly Field[] = ["bank_code", "account_number", "account_name"];
-
-/** The field messages the bank step's rules give (packages/domain/src/field-rules/bank-account.ts), none when all is well. */
-function accountErrors(a: Account): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  if (!a.bank_code) errors.bank_code = t("back_office_queues.reconciliation.bank_code_choose");
-  if (!isBankAccountNumber(a.account_number)) errors.account_number = t("flows.error.bank_account_number");
-  if (!isBankAccountHolder(a.account_name)) errors.account_name = t("flows.error.bank_account_holder");
-  return errors;
-}
+const LABELS = () => ({
+  bank: t("back_office_queues.reconciliation.bank_code"),
+  choose: t("back_office_queues.reconciliation.bank_code_choose"),
+  number: t("back_office_queues.reconciliation.account_number"),
+  numberHint: t("back_office_queues.reconciliation.account_number_hint"),
+  holder: t("back_office_queues.reconciliation.account_name"),
+  holderHint: t("back_office_queues.reconciliation.account_name_hint"),
+});
 
 /**
  * The refund dialog: the payer's bank (the onboarding bank step's list), account number and
@@ -39,13 +34,12 @@ export function RefundDialog({
 }) {
   const id = useId();
   const before = payment.refund;
-  const [account, setAccount] = useState<Account>({
-    bank_code: (before?.bank_code ?? "") as Account["bank_code"],
+  const [account, setAccount] = useState<BankAccountDraft>({
+    bank_code: (before?.bank_code ?? "") as BankAccountDraft["bank_code"],
     account_number: before?.account_number ?? "",
     account_name: before?.account_name ?? "",
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const set = (field: Field) => (value: string) => setAccount((a) => ({ ...a, [field]: value }));
+  const [errors, setErrors] = useState<BankAccountErrors>({});
   const retry = payment.reconciliation !== "open";
 
   return (
@@ -54,69 +48,24 @@ export function RefundDialog({
       confirmLabel={t(retry ? "back_office_queues.reconciliation.refund_retry" : "back_office_queues.reconciliation.refund_confirm")}
       onClose={onClose}
       validate={() => {
-        const found = accountErrors(account);
+        const found = bankAccountErrors(account, t("back_office_queues.reconciliation.bank_code_choose"));
         setErrors(found);
-        const first = FIELDS.find((f) => found[f]);
+        const first = BANK_ACCOUNT_FIELDS.find((f) => found[f]);
         if (!first) return null;
         document.getElementById(`${id}-${first}`)?.focus();
         return found[first]!;
       }}
       onFieldErrors={(error) => {
-        const found = Object.fromEntries(FIELDS.flatMap((f) => (error.fieldMessage(f) ? [[f, error.fieldMessage(f)!]] : [])));
+        const found = bankAccountServerErrors(error);
         setErrors(found);
         return Object.keys(found).length > 0;
       }}
-      onConfirm={async (reason) => onDone((await refund(payment.id, { ...account, reason })).payment)}
+      // validate() refused an unchosen bank before anything is sent.
+      onConfirm={async (reason) => onDone((await refund(payment.id, { ...account, bank_code: account.bank_code as PaymentRefundRequest["bank_code"], reason })).payment)}
     >
       <p>{t("back_office_queues.reconciliation.refund_intro", { amount: formatRupiah(payment.amount) })}</p>
       {before?.account_refused && <p className="queues__error">{t("back_office_queues.reconciliation.refund_account_refused")}</p>}
-      <div className="field">
-        <label htmlFor={`${id}-bank_code`} className="field__label">
-          {t("back_office_queues.reconciliation.bank_code")}
-        </label>
-        <select
-          id={`${id}-bank_code`}
-          className="field__input"
-          value={account.bank_code}
-          onChange={(e) => set("bank_code")(e.target.value)}
-          required
-          aria-invalid={errors.bank_code ? true : undefined}
-          aria-describedby={errors.bank_code ? `${id}-bank_code-error` : undefined}
-        >
-          <option value="">{t("back_office_queues.reconciliation.bank_code_choose")}</option>
-          {BANK_CODES.map((code) => (
-            <option key={code} value={code}>
-              {t(`flows.option.bank.${code}`)}
-            </option>
-          ))}
-        </select>
-        {errors.bank_code && (
-          <p id={`${id}-bank_code-error`} className="field__error">
-            {errors.bank_code}
-          </p>
-        )}
-      </div>
-      <TextField
-        id={`${id}-account_number`}
-        label={t("back_office_queues.reconciliation.account_number")}
-        hint={t("back_office_queues.reconciliation.account_number_hint")}
-        value={account.account_number}
-        onChange={set("account_number")}
-        error={errors.account_number}
-        inputMode="numeric"
-        autoComplete="off"
-        required
-      />
-      <TextField
-        id={`${id}-account_name`}
-        label={t("back_office_queues.reconciliation.account_name")}
-        hint={t("back_office_queues.reconciliation.account_name_hint")}
-        value={account.account_name}
-        onChange={set("account_name")}
-        error={errors.account_name}
-        autoComplete="off"
-        required
-      />
+      <BankAccountFields id={id} account={account} errors={errors} labels={LABELS()} onChange={(field, value) => setAccount((a) => ({ ...a, [field]: value }))} />
     </ReasonDialog>
   );
 }
