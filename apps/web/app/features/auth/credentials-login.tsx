@@ -1,6 +1,7 @@
 import type { SessionInfo } from "@pinjaman/contracts/auth";
 import { t } from "@pinjaman/i18n";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { useAdoptTypedInput } from "../shell/adopt-typed-input.ts";
 import { startLogin } from "./auth-api.ts";
 import { AuthField } from "./auth-field.tsx";
 import { FormAlert } from "../shell/form-alert.tsx";
@@ -20,6 +21,7 @@ export function useCredentialsLogin({ onSession, onCodeRequired }: { onSession: 
   const [step, setStep] = useState<LoginStep>({ kind: "credentials" });
   const [values, setValues] = useState({ email: "", password: "" });
   const { errors, setErrors, formRef, show } = useFormErrors();
+  useAdoptTypedInput(formRef);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {

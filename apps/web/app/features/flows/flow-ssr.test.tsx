@@ -127,6 +127,23 @@ describe("a flow's first step rendered by the server", () => {
     await unmount();
   });
 
+  it("keeps what a person typed before the page hydrated (a slow phone): the first action sends it", async () => {
+    const api = fakeApi();
+    const firstStep = { ...preview, step: { ...accountStep, fields: [makeField("email", { key: "email", label: "E-mail" }), makeField("text", { key: "full_name", label: "Nama" })] } };
+    const html = renderToString(<Harness api={api} initialPreview={firstStep} />);
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    // Typed into the server's inputs while the scripts were still on their way.
+    (container.querySelector("input[name=email]") as HTMLInputElement).value = "sari@contoh.co.id";
+    await act(async () => {
+      hydrateRoot(container, <Harness api={api} initialPreview={firstStep} />);
+    });
+    expect(screen.getByLabelText("E-mail")).toHaveProperty("value", "sari@contoh.co.id");
+    await act(async () => screen.getByRole("button", { name: "Lanjutkan" }).click());
+    expect(api.create).toHaveBeenCalledWith("spl_onboarding", "public", { email: "sari@contoh.co.id", full_name: null }, "v1");
+  });
+
   it("resumes a remembered progress once hydrated", async () => {
     rememberProgress("spl_onboarding", null, ID);
     const api = fakeApi();

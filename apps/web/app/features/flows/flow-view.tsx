@@ -1,11 +1,12 @@
 import type { FlowStep } from "@pinjaman/contracts/flows";
 import { t } from "@pinjaman/i18n";
-import { useMemo, type FormEvent } from "react";
+import { useMemo, useRef, type FormEvent } from "react";
 import type { FieldContext } from "../../fields/field-props.ts";
 import { FieldRenderer } from "../../fields/registry.tsx";
 import { presignFieldUpload } from "../../fields/upload-client.ts";
 import { STEP_RENDERERS } from "../../steps/registry.tsx";
 import { LoadingBox } from "../shell/loading-box.tsx";
+import { useAdoptTypedInput } from "../shell/adopt-typed-input.ts";
 import { useDraftSave } from "./use-draft-save.ts";
 import type { FlowController } from "./use-flow.ts";
 import "@pinjaman/i18n/ns/flows";
@@ -43,6 +44,8 @@ function StepFields({ step, flow, context }: { step: FlowStep; flow: FlowControl
 export function FlowView({ flow, customerId, affiliate }: FlowViewProps) {
   const { step } = flow;
   const draft = useDraftSave(flow);
+  const form = useRef<HTMLFormElement>(null);
+  useAdoptTypedInput(form);
   const context: FieldContext = useMemo(
     () => ({
       flowProgressId: flow.progress?.id ?? null,
@@ -67,7 +70,7 @@ export function FlowView({ flow, customerId, affiliate }: FlowViewProps) {
   return (
     <LoadingBox loaded={flow.loaded} error={!step ? flow.failure : null}>
       {step ? (
-        <form className="flow" onSubmit={submit} onBlur={draft.flush} noValidate aria-busy={flow.busy}>
+        <form ref={form} className="flow" onSubmit={submit} onBlur={draft.flush} noValidate aria-busy={flow.busy}>
           <p className="flow__progress">{t("flows.page.step_of", { current: flow.stepIndex + 1, total: flow.stepsCount })}</p>
           <h1 className="flow__title">{step.title}</h1>
           {step.description ? <p className="flow__description">{step.description}</p> : null}
