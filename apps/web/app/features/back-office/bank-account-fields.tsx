@@ -11,6 +11,11 @@ export type BankAccountField = keyof BankAccountInput;
 export type BankAccountErrors = Partial<Record<BankAccountField, string>>;
 export const BANK_ACCOUNT_FIELDS: readonly BankAccountField[] = ["bank_code", "account_number", "account_name"];
 
+/** A dialog's starting draft: the account already on record, or an empty one. */
+export function bankAccountDraft(current: { bank_code: string; account_number: string; account_name: string } | null | undefined): BankAccountDraft {
+  return { bank_code: (current?.bank_code ?? "") as BankAccountDraft["bank_code"], account_number: current?.account_number ?? "", account_name: current?.account_name ?? "" };
+}
+
 /** What the fields say: the refund names the payer's account, the partners page the merchant's. */
 export type BankAccountLabels = { bank: string; choose: string; number: string; numberHint: string; holder: string; holderHint: string };
 

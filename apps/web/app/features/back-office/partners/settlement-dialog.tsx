@@ -3,7 +3,7 @@ import { t } from "@pinjaman/i18n";
 import { useId, useState, type FormEvent } from "react";
 import { ApiError } from "../../shell/api-fetch.ts";
 import { Dialog } from "../../shell/dialog.tsx";
-import { BANK_ACCOUNT_FIELDS, BankAccountFields, bankAccountErrors, bankAccountServerErrors, type BankAccountDraft, type BankAccountErrors } from "../bank-account-fields.tsx";
+import { BANK_ACCOUNT_FIELDS, BankAccountFields, bankAccountDraft, bankAccountErrors, bankAccountServerErrors, type BankAccountDraft, type BankAccountErrors } from "../bank-account-fields.tsx";
 import "@pinjaman/i18n/ns/partners";
 import "@pinjaman/i18n/ns/flows";
 
@@ -33,12 +33,7 @@ export function SettlementDialog({
   onSaved: (partner: PartnerSummary) => void;
 }) {
   const id = useId();
-  const current = partner.settlement_account;
-  const [account, setAccount] = useState<BankAccountDraft>({
-    bank_code: (current?.bank_code ?? "") as BankAccountDraft["bank_code"],
-    account_number: current?.account_number ?? "",
-    account_name: current?.account_name ?? "",
-  });
+  const [account, setAccount] = useState<BankAccountDraft>(() => bankAccountDraft(partner.settlement_account));
   const [errors, setErrors] = useState<BankAccountErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

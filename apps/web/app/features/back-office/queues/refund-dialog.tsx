@@ -2,7 +2,7 @@ import type { ParkedPayment, PaymentRefundRequest } from "@pinjaman/contracts/ba
 import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { useId, useState } from "react";
-import { BANK_ACCOUNT_FIELDS, BankAccountFields, bankAccountErrors, bankAccountServerErrors, type BankAccountDraft, type BankAccountErrors } from "../bank-account-fields.tsx";
+import { BANK_ACCOUNT_FIELDS, BankAccountFields, bankAccountDraft, bankAccountErrors, bankAccountServerErrors, type BankAccountDraft, type BankAccountErrors } from "../bank-account-fields.tsx";
 import { ReasonDialog } from "./reason-dialog.tsx";
 import "@pinjaman/i18n/ns/back_office_queues";
 import "@pinjaman/i18n/ns/flows";
@@ -34,11 +34,7 @@ export function RefundDialog({
 }) {
   const id = useId();
   const before = payment.refund;
-  const [account, setAccount] = useState<BankAccountDraft>({
-    bank_code: (before?.bank_code ?? "") as BankAccountDraft["bank_code"],
-    account_number: before?.account_number ?? "",
-    account_name: before?.account_name ?? "",
-  });
+  const [account, setAccount] = useState<BankAccountDraft>(() => bankAccountDraft(before));
   const [errors, setErrors] = useState<BankAccountErrors>({});
   const retry = payment.reconciliation !== "open";
 
