@@ -16,7 +16,7 @@ function detail(status: string, allowed: ("approve" | "reject")[]): Detail {
   return {
     application: { id: ID, account_id: ID, status, type_key: "initial", product_name: "Pinjaman Tunai", amount: 3_000_000, term: 6, daily_rate_ppm: 1000, total_repayment: 3_540_000, submitted_on: "2026-11-24", risk_grade: null, rejection_reason: null },
     customer: { id: ID, name: "Budi Santoso", email: "budi@pinjaman.test", phone: "+6281234567801", created_at: "2026-01-01T00:00:00Z" },
-    kyc: { full_name: "Budi Santoso", personal_code: "3273011505900001", birth_date: "1990-05-15", answers: [{ key: "payroll_employer", value: "bni" }] },
+    kyc: { full_name: "Budi Santoso", personal_code: "3273011505900001", birth_date: "1990-05-15", answers: [{ key: "payroll_employer", value: "bni" }, { key: "monthly_income", value: "5m_10m" }, { key: "bank_code", value: "bca" }, { key: "bank_account_number", value: "1234567890" }] },
     documents: [{ id: ID, field_key: "ktp_photo", filename: "ktp.png", mime_type: "image/png", size: 68, url: `/app_api/v1/back_office/applications/${ID}/documents/${ID}` }],
     decision: { outcome: "refer", risk_grade: null, decided_at: "2026-11-24T03:00:00Z", rules: [{ key: "affordability", passed: null, measured: { ratio_bp: null }, threshold: { max_bp: 3000 }, source: "SEOJK" }] },
     transitions: [{ from_status: null, to_status: "submitted", event: "submit", actor_kind: "customer", reason: null, created_at: "2026-11-24T03:00:00Z" }],
@@ -40,8 +40,15 @@ describe("the review page", () => {
     );
     expect(await screen.findByRole("heading", { level: 1, name: "Pengajuan Budi Santoso" })).toBeTruthy();
     expect(screen.getByText("3273011505900001")).toBeTruthy();
-    expect(screen.getByRole("img", { name: "ktp_photo" }).getAttribute("src")).toContain(`/documents/${ID}`);
-    expect(screen.getByText(/Rasio cicilan terhadap penghasilan/).parentElement!.textContent).toContain("Tidak dapat diukur");
+    // The answers under the flow's own labels and option names, as the borrower chose them.
+    const answer = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(answer("Penghasilan per bulan")).toBe("Rp5 juta – Rp10 juta");
+    expect(answer("Pemberi kerja")).toBe("PT Bank Negara Indonesia (Persero) Tbk");
+    expect(answer("Nomor rekening")).toBe("1234567890");
+    expect(screen.getByRole("img", { name: "Foto KTP" }).getAttribute("src")).toContain(`/documents/${ID}`);
+    const rule = screen.getByText(/Rasio cicilan terhadap penghasilan/).parentElement!.textContent;
+    expect(rule).toContain("Tidak dapat diukur");
+    expect(rule).toContain("rasio (basis poin): – / max_bp: 3000");
 
     const approve = screen.getByRole("button", { name: "Setujui" });
     await user.click(approve);

@@ -10,6 +10,7 @@ import { queuesApi, type QueuesApi } from "./queues-api.ts";
 import { ReasonDialog } from "./reason-dialog.tsx";
 import { useLoad } from "./use-load.ts";
 import "@pinjaman/i18n/ns/back_office_queues";
+import "@pinjaman/i18n/ns/flows";
 import "@pinjaman/i18n/ns/status";
 import "./queues.css";
 
@@ -26,6 +27,12 @@ const measured = (values: Record<string, unknown> | null) =>
         .map(([k, v]) => `${labelOf("back_office_queues.review.measure", k)}: ${measuredValue(v)}`)
         .join(", ")
     : "–";
+/** A KYC field's label as the borrower saw it in the flow. */
+const fieldLabel = (key: string) => (hasKey(`flows.field.${key}.label`) ? t(`flows.field.${key}.label`) : key);
+/** The option group a KYC answer's value is named in (flows.option.*), where it is not the field's own key. */
+const OPTION_GROUP: Readonly<Record<string, string>> = { bank_code: "bank" };
+/** A KYC answer as the borrower chose it (the option's Indonesian name), or as typed. */
+const answerText = (key: string, value: string) => labelOf(`flows.option.${OPTION_GROUP[key] ?? key}`, value);
 /** Percent of a daily rate in parts per million (3000 → 0,3 %). */
 const dailyRate = (ppm: number) => `${(ppm / 10_000).toLocaleString("id-ID", { maximumFractionDigits: 4 })} %`;
 
@@ -171,8 +178,8 @@ function Kyc({ detail }: { detail: Detail }) {
           <dd>{formatDate(kyc.birth_date)}</dd>
           {kyc.answers.map((a) => (
             <div key={a.key} className="queues__pair">
-              <dt>{hasKey(`flows.field.${a.key}.label`) ? t(`flows.field.${a.key}.label`) : a.key}</dt>
-              <dd>{a.value}</dd>
+              <dt>{fieldLabel(a.key)}</dt>
+              <dd>{answerText(a.key, a.value)}</dd>
             </div>
           ))}
         </dl>
@@ -185,7 +192,7 @@ function Kyc({ detail }: { detail: Detail }) {
       ) : (
         <ul className="queues__documents">
           {detail.documents.map((d) => {
-            const name = d.field_key ?? d.filename;
+            const name = d.field_key ? fieldLabel(d.field_key) : d.filename;
             return (
               <li key={d.id}>
                 {d.mime_type.startsWith("image/") && <img src={d.url} alt={name} className="queues__photo" loading="lazy" />}
