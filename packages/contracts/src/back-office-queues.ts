@@ -133,6 +133,8 @@ export const disbursalQueueItem = z.object({
   disbursal_id: z.uuid().nullable(),
   stage: z.enum([...DISBURSAL_STAGES, "paid"]),
   borrower_name: z.string(),
+  /** A purchase's loan: the merchant the payout goes to (decision 0032); null: the borrower's own account. */
+  merchant_name: z.string().nullable(),
   amount: rupiah,
   payout: rupiah.nullable(),
   funded_on: isoDate.nullable(),

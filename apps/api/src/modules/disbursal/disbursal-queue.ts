@@ -21,11 +21,14 @@ function stageOf(d: DisbursalRow): DisbursalStage {
   return "paid";
 }
 
-const itemOf = (d: DisbursalRow, loan: { borrowerName: string; amount: number; fundedOn: string | null }): DisbursalQueueItem => ({
+type LoanOfQueue = { borrowerName: string; merchantName: string | null; amount: number; fundedOn: string | null };
+
+const itemOf = (d: DisbursalRow, loan: LoanOfQueue): DisbursalQueueItem => ({
   application_id: d.accountApplicationId,
   disbursal_id: d.id,
   stage: stageOf(d),
   borrower_name: loan.borrowerName,
+  merchant_name: loan.merchantName,
   amount: loan.amount,
   payout: d.payout,
   funded_on: loan.fundedOn,
@@ -36,7 +39,9 @@ const itemOf = (d: DisbursalRow, loan: { borrowerName: string; amount: number; f
   updated_at: d.updatedAt.toISOString(),
 });
 
-const loanColumns = { borrowerName: schema.customers.name, amount: schema.accountApplications.amount, fundedOn: schema.accountApplications.fundedOn };
+/** What the queue shows of a loan; a purchase's loan (decision 0032) names the merchant its payout goes to. */
+const loanColumns = { borrowerName: schema.customers.name, merchantName: schema.purchases.merchantName, amount: schema.accountApplications.amount, fundedOn: schema.accountApplications.fundedOn };
+const purchaseOfApplication = eq(schema.purchases.accountApplicationId, schema.accountApplications.id);
 
 /**
  * The disbursal queue (decision 0033): fully funded applications in their
@@ -51,6 +56,7 @@ export async function disbursalQueue(db: Db, stage?: Exclude<DisbursalStage, "pa
       .from(schema.accountApplications)
       .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
       .innerJoin(schema.customers, eq(schema.customers.id, schema.accounts.customerId))
+      .leftJoin(schema.purchases, purchaseOfApplication)
       .where(eq(schema.accountApplications.status, "waiting_for_deadline"))
       .orderBy(asc(schema.accountApplications.fundedOn), asc(schema.accountApplications.id))
       .limit(STAGE_LIMIT);
@@ -60,6 +66,7 @@ export async function disbursalQueue(db: Db, stage?: Exclude<DisbursalStage, "pa
         disbursal_id: null,
         stage: "cooling_off" as const,
         borrower_name: w.borrowerName,
+        merchant_name: w.merchantName,
         amount: w.amount,
         payout: null,
         funded_on: w.fundedOn,
@@ -84,6 +91,7 @@ export async function disbursalQueue(db: Db, stage?: Exclude<DisbursalStage, "pa
       .innerJoin(schema.accountApplications, eq(schema.accountApplications.id, schema.disbursals.accountApplicationId))
       .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
       .innerJoin(schema.customers, eq(schema.customers.id, schema.accounts.customerId))
+      .leftJoin(schema.purchases, purchaseOfApplication)
       .where(where)
       .orderBy(order === "asc" ? asc(schema.disbursals.nextAttemptAt) : desc(schema.disbursals.updatedAt), asc(schema.disbursals.id))
       .limit(STAGE_LIMIT);
@@ -100,6 +108,7 @@ export async function disbursalQueueItem(db: Db, disbursalId: string): Promise<D
     .innerJoin(schema.accountApplications, eq(schema.accountApplications.id, schema.disbursals.accountApplicationId))
     .innerJoin(schema.accounts, eq(schema.accounts.id, schema.accountApplications.accountId))
     .innerJoin(schema.customers, eq(schema.customers.id, schema.accounts.customerId))
+    .leftJoin(schema.purchases, purchaseOfApplication)
     .where(eq(schema.disbursals.id, disbursalId));
   return row ? itemOf(row.disbursal, row) : null;
 }

@@ -7,6 +7,7 @@ import { accountBook } from "../accounts/account-detail.ts";
 import { lenderWithFunds } from "../funding/funding-fixtures.ts";
 import { findLedgerAccount } from "../ledger/ledger-service.ts";
 import { startDueDisbursals } from "./cooling-off.ts";
+import { disbursalQueue } from "./disbursal-queue.ts";
 import { runDisbursal } from "./disbursal-run.ts";
 import { disbursalPayee } from "./payee.ts";
 import { approvedLoanApplication, businessInstant, fundApplication, sandboxDisbursalIntegrations, withBankAccount, type LoanTerms } from "./sandbox-loans.ts";
@@ -85,6 +86,11 @@ const pay = (disbursalId: string) => runDisbursal(db, sandboxDisbursalIntegratio
 describe("whom a disbursal pays", () => {
   it("pays a purchase's loan to the merchant's settlement account, records it, tells the borrower, and books the same escrow movement", async () => {
     const loan = await inDisbursal("merchant");
+    const cash = await inDisbursal("none");
+    // The operator's queue names whom each payout goes to before it is paid.
+    const queued = await disbursalQueue(db, "pending");
+    expect(queued.find((i) => i.disbursal_id === loan.disbursal.id)).toMatchObject({ merchant_name: "Toko Elektronik Jaya" });
+    expect(queued.find((i) => i.disbursal_id === cash.disbursal.id)).toMatchObject({ merchant_name: null });
     const escrowBefore = await escrowBalance();
     expect(await pay(loan.disbursal.id)).toBe("succeeded");
 

@@ -56,6 +56,12 @@ export function DisbursalQueue({ api = queuesApi }: { api?: Pick<QueuesApi, "dis
                       <dl className="queues__figures">
                         <dt>{t("back_office_queues.common.amount")}</dt>
                         <dd>{formatRupiah(item.amount)}</dd>
+                        <dt>{t("back_office_queues.disbursals.paid_to")}</dt>
+                        <dd>
+                          {item.merchant_name
+                            ? t("back_office_queues.disbursals.paid_to_merchant", { name: item.merchant_name })
+                            : t("back_office_queues.disbursals.paid_to_borrower", { name: item.borrower_name })}
+                        </dd>
                         {item.payout !== null && (
                           <>
                             <dt>{t("back_office_queues.disbursals.payout")}</dt>

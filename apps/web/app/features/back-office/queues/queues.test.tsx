@@ -73,12 +73,17 @@ describe("the review page", () => {
 describe("the disbursal queue", () => {
   it("groups by stage, shows the bank's reason and retries with a reason", async () => {
     const user = userEvent.setup();
-    const item: DisbursalQueueItem = { application_id: ID, disbursal_id: ID, stage: "retrying", borrower_name: "Siti Aminah", amount: 1_000_000, payout: 1_000_000, funded_on: "2026-11-22", cooling_off_ends_on: "2026-11-24", attempts: 2, next_attempt_at: "2026-11-24T05:00:00Z", last_error: "bank unavailable", updated_at: "2026-11-24T04:00:00Z" };
-    const disbursals = vi.fn().mockResolvedValueOnce([item]).mockResolvedValueOnce([]);
+    const item: DisbursalQueueItem = { application_id: ID, disbursal_id: ID, stage: "retrying", borrower_name: "Siti Aminah", merchant_name: null, amount: 1_000_000, payout: 1_000_000, funded_on: "2026-11-22", cooling_off_ends_on: "2026-11-24", attempts: 2, next_attempt_at: "2026-11-24T05:00:00Z", last_error: "bank unavailable", updated_at: "2026-11-24T04:00:00Z" };
+    const purchase: DisbursalQueueItem = { ...item, application_id: "b3a1c2d4-0000-4000-8000-000000000001", disbursal_id: null, stage: "cooling_off", borrower_name: "Rina Lubis", merchant_name: "Toko Elektronik Jaya", attempts: 0, payout: null, next_attempt_at: null, last_error: null, updated_at: null };
+    const disbursals = vi.fn().mockResolvedValueOnce([item, purchase]).mockResolvedValueOnce([]);
     const retry = vi.fn().mockResolvedValue({ outcome: "succeeded", item: { ...item, stage: "paid" } });
     render(<DisbursalQueue api={{ disbursals, retry }} />);
     expect(await screen.findByRole("heading", { level: 2, name: "Ditolak bank, dicoba lagi (1)" })).toBeTruthy();
     expect(screen.getByText("bank unavailable")).toBeTruthy();
+    // Whom each payout goes to: the borrower's own account, or for a purchase the merchant.
+    const paidTo = (name: string) => screen.getByRole("heading", { level: 3, name }).closest("li")!.querySelector("dt:nth-of-type(2) + dd")?.textContent;
+    expect(paidTo("Siti Aminah")).toBe("Siti Aminah (rekening sendiri)");
+    expect(paidTo("Rina Lubis")).toBe("Toko Elektronik Jaya (mitra)");
     await user.click(screen.getByRole("button", { name: "Coba lagi sekarang: Siti Aminah" }));
     await user.type(screen.getByRole("textbox", { name: "Alasan" }), "Bank normal kembali.");
     await user.click(screen.getByRole("button", { name: "Coba sekarang" }));
