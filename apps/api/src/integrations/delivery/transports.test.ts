@@ -110,6 +110,29 @@ describe("Infobip SMS against a local fake API", () => {
     expect(msisdn("0812-3456-7890")).toBe("6281234567890");
   });
 
+  it("asks for a delivery report at INFOBIP_NOTIFY_URL, with the shared secret as a query parameter, when configured", async () => {
+    api.seen.length = 0;
+    api.answer = () => ({ status: 200, json: { messages: [{ to: "6281234567890", messageId: "ib-124", status: { groupId: 1, groupName: "PENDING" } }] } });
+    const sms = infobipSms({
+      baseUrl: api.origin,
+      apiKey: "ib-key",
+      sender: "Pinjaman",
+      notify: { url: "https://pinjaman.test/pub_api/v1/infobip/delivery_reports", secret: "s3cret/with+chars&more" },
+    });
+    expect(await sms.send({ to: "+6281234567890", text: "Kode: 1" })).toEqual({ ok: true, providerMessageId: "ib-124" });
+    expect(JSON.parse(api.seen[0]!.body)).toEqual({
+      messages: [
+        {
+          destinations: [{ to: "6281234567890" }],
+          from: "Pinjaman",
+          text: "Kode: 1",
+          notifyUrl: "https://pinjaman.test/pub_api/v1/infobip/delivery_reports?secret=s3cret%2Fwith%2Bchars%26more",
+          notifyContentType: "application/json",
+        },
+      ],
+    });
+  });
+
   it("answers a server error and an unreachable API as retryable, a bad request and a rejected number as final", async () => {
     const sms = infobipSms({ baseUrl: api.origin, apiKey: "ib-key", sender: "Pinjaman" });
     api.answer = () => ({ status: 503, json: {} });
