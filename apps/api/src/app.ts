@@ -41,6 +41,7 @@ import { disbursalQueueRoutes } from "./modules/disbursal/queue-routes.ts";
 import { reconciliationRoutes } from "./modules/reconciliation/routes.ts";
 import { reviewQueueRoutes } from "./modules/review-queue/routes.ts";
 import { paymentGatewayRoutes, sandboxPaymentRoutes } from "./modules/repayments/routes.ts";
+import { infobipReportRoutes } from "./integrations/delivery/report-routes.ts";
 import { supportRoutes } from "./modules/support/routes.ts";
 import { staffSupportRoutes } from "./modules/support/staff-routes.ts";
 import { staffCustomerRoutes } from "./modules/customers/routes.ts";
@@ -197,6 +198,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(reconciliationRoutes, { prefix: "/app_api/v1" });
   await app.register(sandboxPaymentRoutes, { prefix: "/app_api/v1" });
   await app.register(paymentGatewayRoutes, { prefix: "/pub_api/v1" });
+  await app.register(infobipReportRoutes, { prefix: "/pub_api/v1" });
   await app.register(publicFlowRoutes, { prefix: "/pub_api/v1/open" });
   await app.register(addressRoutes, { prefix: "/pub_api/v1/open" });
   await app.register(voiceRoutes, { prefix: "/pub_api/v1/open" });

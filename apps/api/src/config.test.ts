@@ -116,6 +116,8 @@ describe("loadConfig: real providers (decision 0028)", () => {
       SMS_PROVIDER: "infobip",
       INFOBIP_BASE_URL: "https://abcde.api.infobip.com",
       INFOBIP_API_KEY: "ib-key",
+      INFOBIP_NOTIFY_URL: "https://pinjaman.co.id/pub_api/v1/infobip/delivery_reports",
+      INFOBIP_NOTIFY_SECRET: "notify-secret-of-at-least-32-characters",
       PUSH_PROVIDER: "fcm",
       FCM_SERVICE_ACCOUNT_FILE: "/run/secrets/fcm.json",
       SIMULATED_PROVIDERS: "bank, open_banking",
@@ -124,29 +126,32 @@ describe("loadConfig: real providers (decision 0028)", () => {
     expect(config.delivery).toEqual({
       smtp: { url: "smtps://mailer:secret@smtp.example.co.id:465", host: undefined, port: undefined, secure: undefined, user: undefined, pass: undefined },
       mailFrom: "Pinjaman <no-reply@pinjaman.co.id>",
-      sms: { provider: "infobip", baseUrl: "https://abcde.api.infobip.com", apiKey: "ib-key", sender: "Pinjaman" },
+      sms: { provider: "infobip", baseUrl: "https://abcde.api.infobip.com", apiKey: "ib-key", sender: "Pinjaman", notifyUrl: "https://pinjaman.co.id/pub_api/v1/infobip/delivery_reports" },
+      infobipNotifySecret: "notify-secret-of-at-least-32-characters",
       push: { provider: "fcm", serviceAccountFile: "/run/secrets/fcm.json", endpoint: "https://fcm.googleapis.com" },
       maxAttempts: 6,
     });
     expect(config.simulatedProviders).toEqual(["bank", "open_banking"]);
     // In the sandbox every provider is simulated anyway: the list means nothing there.
     expect(loadConfig({ SIMULATED_PROVIDERS: "bank" }).simulatedProviders).toEqual([]);
-    expect(loadConfig({}).delivery).toMatchObject({ smtp: null, sms: null, push: null });
+    expect(loadConfig({}).delivery).toMatchObject({ smtp: null, sms: null, push: null, infobipNotifySecret: undefined });
   });
 
   it("names each half-configured provider and each bad value", () => {
-    expect(() => loadConfig({ SMS_PROVIDER: "infobip", SMTP_HOST: "smtp.example.co.id", PUSH_PROVIDER: "fcm" })).toThrow(
+    expect(() => loadConfig({ SMS_PROVIDER: "infobip", INFOBIP_NOTIFY_URL: "https://pinjaman.co.id/hook", SMTP_HOST: "smtp.example.co.id", PUSH_PROVIDER: "fcm" })).toThrow(
       "Invalid configuration:\n" +
         "  INFOBIP_BASE_URL: INFOBIP_BASE_URL is required when SMS_PROVIDER is infobip\n" +
         "  INFOBIP_API_KEY: INFOBIP_API_KEY is required when SMS_PROVIDER is infobip\n" +
+        "  INFOBIP_NOTIFY_SECRET: INFOBIP_NOTIFY_SECRET is required when INFOBIP_NOTIFY_URL is set (the webhook refuses reports without it)\n" +
         "  FCM_SERVICE_ACCOUNT_FILE: FCM_SERVICE_ACCOUNT_FILE is required when PUSH_PROVIDER is fcm\n" +
         "  MAIL_FROM: MAIL_FROM is required when an SMTP server is set",
     );
-    expect(() => loadConfig({ SMTP_URL: "http://mail", MAIL_FROM: "nobody", SMS_PROVIDER: "zenziva", SMS_SENDER: "Pinjaman Indonesia", SIMULATED_PROVIDERS: "bank,mail" })).toThrow(
+    expect(() => loadConfig({ SMTP_URL: "http://mail", MAIL_FROM: "nobody", SMS_PROVIDER: "zenziva", SMS_SENDER: "Pinjaman Indonesia", INFOBIP_NOTIFY_SECRET: "short", SIMULATED_PROVIDERS: "bank,mail" })).toThrow(
       "Invalid configuration:\n" +
         "  SMTP_URL: must be an smtp:// or smtps:// URL\n" +
         "  MAIL_FROM: must be an address or `Name <address>`\n" +
         '  SMS_PROVIDER: Invalid input: expected "infobip"\n' +
+        "  INFOBIP_NOTIFY_SECRET: must be at least 32 characters\n" +
         "  SMS_SENDER: must be 1 to 11 letters, digits or spaces\n" +
         "  SIMULATED_PROVIDERS: unknown provider mail: one of bank, insurer, open_banking, voice",
     );

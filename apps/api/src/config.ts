@@ -99,6 +99,14 @@ const envSchema = z
     /** Your account's API base URL, e.g. https://xxxxx.api.infobip.com. */
     INFOBIP_BASE_URL: z.url().optional(),
     INFOBIP_API_KEY: z.string().min(1).optional(),
+    /**
+     * The public URL of our delivery-report webhook (…/pub_api/v1/infobip/delivery_reports): sent
+     * as each SMS's notifyUrl, with INFOBIP_NOTIFY_SECRET as its `secret` query parameter. Unset:
+     * no reports are asked for and `sent` stays the last word.
+     */
+    INFOBIP_NOTIFY_URL: z.url().optional(),
+    /** The shared secret the delivery-report webhook requires (the `secret` query parameter). */
+    INFOBIP_NOTIFY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The sender id the SMS shows (registered with the operators): up to 11 letters or digits. */
     SMS_SENDER: z.string().regex(/^[A-Za-z0-9 ]{1,11}$/, "must be 1 to 11 letters, digits or spaces").default("Pinjaman"),
     /** Push to the devices' "firebase" tokens (spec section 3): Firebase Cloud Messaging HTTP v1. */
@@ -160,7 +168,11 @@ const envSchema = z
             ? { url: env.SMTP_URL, host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, pass: env.SMTP_PASS }
             : null,
         mailFrom: env.MAIL_FROM,
-        sms: env.SMS_PROVIDER ? { provider: env.SMS_PROVIDER, baseUrl: env.INFOBIP_BASE_URL, apiKey: env.INFOBIP_API_KEY, sender: env.SMS_SENDER } : null,
+        sms: env.SMS_PROVIDER
+          ? { provider: env.SMS_PROVIDER, baseUrl: env.INFOBIP_BASE_URL, apiKey: env.INFOBIP_API_KEY, sender: env.SMS_SENDER, notifyUrl: env.INFOBIP_NOTIFY_URL }
+          : null,
+        /** The delivery-report webhook's secret; without it the webhook refuses every call (401). */
+        infobipNotifySecret: env.INFOBIP_NOTIFY_SECRET,
         push: env.PUSH_PROVIDER ? { provider: env.PUSH_PROVIDER, serviceAccountFile: env.FCM_SERVICE_ACCOUNT_FILE, endpoint: env.FCM_ENDPOINT } : null,
         maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
       },
@@ -196,6 +208,9 @@ const envSchema = z
     if (c.delivery.sms?.provider === "infobip") {
       if (!c.delivery.sms.baseUrl) ctx.addIssue({ code: "custom", message: "INFOBIP_BASE_URL is required when SMS_PROVIDER is infobip", path: ["INFOBIP_BASE_URL"] });
       if (!c.delivery.sms.apiKey) ctx.addIssue({ code: "custom", message: "INFOBIP_API_KEY is required when SMS_PROVIDER is infobip", path: ["INFOBIP_API_KEY"] });
+    }
+    if (c.delivery.sms?.notifyUrl && !c.delivery.infobipNotifySecret) {
+      ctx.addIssue({ code: "custom", message: "INFOBIP_NOTIFY_SECRET is required when INFOBIP_NOTIFY_URL is set (the webhook refuses reports without it)", path: ["INFOBIP_NOTIFY_SECRET"] });
     }
     if (c.delivery.push?.provider === "fcm" && !c.delivery.push.serviceAccountFile) {
       ctx.addIssue({ code: "custom", message: "FCM_SERVICE_ACCOUNT_FILE is required when PUSH_PROVIDER is fcm", path: ["FCM_SERVICE_ACCOUNT_FILE"] });

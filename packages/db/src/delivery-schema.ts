@@ -23,8 +23,14 @@ export const deliveries = pgTable(
     html: text("html"),
     /** Push data (string values only, as FCM wants); null otherwise. */
     data: jsonb("data").$type<Record<string, string>>(),
-    /** queued: to send (or retry); sent: the provider accepted it; failed: given up. */
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    /**
+     * queued: to send (or retry); sent: the provider accepted it; failed: given up (never accepted).
+     * After `sent`, a delivery report (Infobip SMS only, decision 0028) moves it to delivered (the
+     * handset has it) or undelivered (accepted, then undeliverable, expired or rejected on the way;
+     * the provider's words in last_error). A late DELIVERED turns undelivered into delivered;
+     * nothing leaves delivered.
+     */
+    status: text("status", { enum: ["queued", "sent", "failed", "delivered", "undelivered"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     /** Real time before which no attempt is made (backoff after a failure). */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -35,9 +41,17 @@ export const deliveries = pgTable(
     /** The provider's id for the message (SMTP Message-ID, Infobip messageId, FCM message name). */
     providerMessageId: text("provider_message_id"),
     lastError: text("last_error"),
+    /** The provider's final status name from its delivery report (DELIVERED_TO_HANDSET, EXPIRED_EXPIRED, …). */
+    reportStatus: text("report_status"),
+    /** When the provider says it finished with the message (the report's doneAt, else its arrival). */
+    reportedAt: timestamp("reported_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("deliveries_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    // A delivery report names the message by the provider's id.
+    index("deliveries_provider_message_idx").on(t.provider, t.providerMessageId),
+  ],
 );

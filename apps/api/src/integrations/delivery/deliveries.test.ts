@@ -197,8 +197,11 @@ describe("delivery outside the sandbox", () => {
     await t.database.db.update(schema.deliveries).set({ status: "failed", updatedAt: new Date(now.getTime() - 91 * 86_400_000) }).where(eq(schema.deliveries.id, id));
     const recent = await queueSms(t.database.db, { to: "+6284444444445", body: "x" });
     await t.database.db.update(schema.deliveries).set({ status: "sent", updatedAt: new Date(now.getTime() - 89 * 86_400_000) }).where(eq(schema.deliveries.id, recent));
-    expect(await pruneDeliveries(t.database.db, now)).toBe(1);
+    const reported = await queueSms(t.database.db, { to: "+6284444444446", body: "y" });
+    await t.database.db.update(schema.deliveries).set({ status: "delivered", updatedAt: new Date(now.getTime() - 91 * 86_400_000) }).where(eq(schema.deliveries.id, reported));
+    expect(await pruneDeliveries(t.database.db, now)).toBe(2);
     expect(await t.database.db.select().from(schema.deliveries).where(eq(schema.deliveries.id, id))).toEqual([]);
+    expect(await t.database.db.select().from(schema.deliveries).where(eq(schema.deliveries.id, reported))).toEqual([]);
     expect((await deliveryOf(recent)).status).toBe("sent");
   });
 

@@ -111,12 +111,12 @@ const PARALLEL_ATTEMPTS = 5;
 /** Days a delivered or failed message's record is kept (support's "did it leave?"), then deleted. */
 export const DELIVERY_RECORD_DAYS = 90;
 
-/** Deletes the records of messages sent or failed more than DELIVERY_RECORD_DAYS ago; answers how many. */
+/** Deletes the records of messages sent, delivered, undelivered or failed more than DELIVERY_RECORD_DAYS ago; answers how many. */
 export async function pruneDeliveries(db: Db, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - DELIVERY_RECORD_DAYS * 86_400_000);
   const gone = await db
     .delete(schema.deliveries)
-    .where(and(sql`${schema.deliveries.status} in ('sent', 'failed')`, lte(schema.deliveries.updatedAt, before)))
+    .where(and(sql`${schema.deliveries.status} in ('sent', 'failed', 'delivered', 'undelivered')`, lte(schema.deliveries.updatedAt, before)))
     .returning({ id: schema.deliveries.id });
   return gone.length;
 }

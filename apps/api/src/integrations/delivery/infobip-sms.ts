@@ -1,6 +1,26 @@
 import { PROVIDER_TIMEOUT_MS, permanentHttpStatus, shortError, type SendResult, type SmsTransport } from "./transports.ts";
 
-export type InfobipSettings = { baseUrl: string; apiKey: string; sender: string };
+export type InfobipSettings = {
+  baseUrl: string;
+  apiKey: string;
+  sender: string;
+  /** Where Infobip posts each message's delivery report, with our secret; absent: no reports asked for. */
+  notify?: { url: string; secret: string };
+};
+
+/** The query parameter the delivery-report webhook reads its shared secret from (report-routes.ts). */
+export const INFOBIP_NOTIFY_SECRET_PARAM = "secret";
+
+/**
+ * The notifyUrl sent with each message: INFOBIP_NOTIFY_URL with the shared secret as a query
+ * parameter. A per-message notifyUrl cannot carry headers, so the secret travels in the URL
+ * (over HTTPS), which Infobip calls as given.
+ */
+export function infobipNotifyUrl(notify: { url: string; secret: string }): string {
+  const url = new URL(notify.url);
+  url.searchParams.set(INFOBIP_NOTIFY_SECRET_PARAM, notify.secret);
+  return url.toString();
+}
 
 type InfobipAnswer = {
   bulkId?: string;
@@ -20,11 +40,16 @@ const REJECTED_GROUP = 5;
  *   Content-Type: application/json, Accept: application/json
  *   {"messages":[{"destinations":[{"to":"6281234567890"}],"from":"Pinjaman","text":"…"}]}
  *
+ * With INFOBIP_NOTIFY_URL each message also carries `"notifyUrl":"https://…?secret=…",
+ * "notifyContentType":"application/json"`: Infobip then posts its delivery report there
+ * (report-routes.ts).
+ *
  * answered 200 {"bulkId":"…","messages":[{"to":"…","messageId":"…","status":{"groupId":1,"groupName":"PENDING",…}}]}.
  * Numbers go in international form without "+" (MSISDN); a local 08… number becomes 628….
  */
 export function infobipSms(settings: InfobipSettings): SmsTransport {
   const url = new URL("/sms/2/text/advanced", settings.baseUrl).toString();
+  const reports = settings.notify ? { notifyUrl: infobipNotifyUrl(settings.notify), notifyContentType: "application/json" } : {};
   return {
     provider: "infobip",
     async send(sms): Promise<SendResult> {
@@ -33,7 +58,7 @@ export function infobipSms(settings: InfobipSettings): SmsTransport {
         response = await fetch(url, {
           method: "POST",
           headers: { authorization: `App ${settings.apiKey}`, "content-type": "application/json", accept: "application/json" },
-          body: JSON.stringify({ messages: [{ destinations: [{ to: msisdn(sms.to) }], from: settings.sender, text: sms.text }] }),
+          body: JSON.stringify({ messages: [{ destinations: [{ to: msisdn(sms.to) }], from: settings.sender, text: sms.text, ...reports }] }),
           signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
         });
       } catch (error) {

@@ -45,7 +45,13 @@ export function selectDeliveryProviders(config: Pick<Config, "delivery">): Deliv
   }
   return {
     mail: smtpMail(delivery.smtp, delivery.mailFrom),
-    sms: infobipSms({ baseUrl: delivery.sms.baseUrl, apiKey: delivery.sms.apiKey, sender: delivery.sms.sender }),
+    sms: infobipSms({
+      baseUrl: delivery.sms.baseUrl,
+      apiKey: delivery.sms.apiKey,
+      sender: delivery.sms.sender,
+      // loadConfig refuses a notify URL without its secret.
+      ...(delivery.sms.notifyUrl && delivery.infobipNotifySecret ? { notify: { url: delivery.sms.notifyUrl, secret: delivery.infobipNotifySecret } } : {}),
+    }),
     push,
     maxAttempts: delivery.maxAttempts,
   };

@@ -5,6 +5,8 @@ import { fcmPush, parseServiceAccount } from "./fcm-push.ts";
 import { infobipSms, msisdn } from "./infobip-sms.ts";
 import { escapeHtml, renderMail } from "./mail-template.ts";
 import { smtpMail } from "./smtp-mail.ts";
+import { loadConfig } from "../../config.ts";
+import { selectDeliveryProviders } from "./select-providers.ts";
 
 describe("the mail template", () => {
   it("builds the text and HTML parts from the catalogue, escaping the message's data in the HTML", () => {
@@ -108,6 +110,40 @@ describe("Infobip SMS against a local fake API", () => {
     expect(request!.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(request!.body)).toEqual({ messages: [{ destinations: [{ to: "6281234567890" }], from: "Pinjaman", text: "Kode verifikasi Pinjaman: 123456" }] });
     expect(msisdn("0812-3456-7890")).toBe("6281234567890");
+  });
+
+  it("asks for a delivery report at INFOBIP_NOTIFY_URL, with the shared secret as a query parameter, when configured", async () => {
+    api.seen.length = 0;
+    api.answer = () => ({ status: 200, json: { messages: [{ to: "6281234567890", messageId: "ib-124", status: { groupId: 1, groupName: "PENDING" } }] } });
+    const sms = infobipSms({
+      baseUrl: api.origin,
+      apiKey: "ib-key",
+      sender: "Pinjaman",
+      notify: { url: "https://pinjaman.test/pub_api/v1/infobip/delivery_reports", secret: "s3cret/with+chars&more" },
+    });
+    expect(await sms.send({ to: "+6281234567890", text: "Kode: 1" })).toEqual({ ok: true, providerMessageId: "ib-124" });
+    expect(JSON.parse(api.seen[0]!.body)).toEqual({
+      messages: [
+        {
+          destinations: [{ to: "6281234567890" }],
+          from: "Pinjaman",
+          text: "Kode: 1",
+          notifyUrl: "https://pinjaman.test/pub_api/v1/infobip/delivery_reports?secret=s3cret%2Fwith%2Bchars%26more",
+          notifyContentType: "application/json",
+        },
+      ],
+    });
+  });
+
+  it("gets the notify URL and secret from INFOBIP_NOTIFY_URL and INFOBIP_NOTIFY_SECRET through selectDeliveryProviders", async () => {
+    api.seen.length = 0;
+    api.answer = () => ({ status: 200, json: { messages: [{ messageId: "ib-125", status: { groupId: 1, groupName: "PENDING" } }] } });
+    const env = { SMTP_URL: "smtp://u:p@127.0.0.1:2525", MAIL_FROM: "no-reply@pinjaman.test", SMS_PROVIDER: "infobip", INFOBIP_BASE_URL: api.origin, INFOBIP_API_KEY: "ib-key" };
+    const withReports = selectDeliveryProviders(loadConfig({ ...env, INFOBIP_NOTIFY_URL: "https://pinjaman.test/pub_api/v1/infobip/delivery_reports", INFOBIP_NOTIFY_SECRET: "n".repeat(32) }));
+    await withReports.sms.send({ to: "+6281234567890", text: "x" });
+    expect(JSON.parse(api.seen[0]!.body).messages[0]).toMatchObject({ notifyUrl: `https://pinjaman.test/pub_api/v1/infobip/delivery_reports?secret=${"n".repeat(32)}`, notifyContentType: "application/json" });
+    await selectDeliveryProviders(loadConfig(env)).sms.send({ to: "+6281234567890", text: "x" });
+    expect(Object.keys(JSON.parse(api.seen[1]!.body).messages[0])).toEqual(["destinations", "from", "text"]);
   });
 
   it("answers a server error and an unreachable API as retryable, a bad request and a rejected number as final", async () => {
