@@ -9,7 +9,10 @@
 import { cpus } from "node:os";
 import { randomUUID } from "node:crypto";
 import { openDb } from "@pinjaman/db";
+import { sql } from "drizzle-orm";
 import pg from "pg";
+import { businessNow } from "../../apps/api/src/modules/business-clock/business-clock.ts";
+import { invest as investInDatabase } from "../../apps/api/src/modules/funding/investment-service.ts";
 import { ledgerInvariantViolations } from "../../apps/api/src/modules/ledger/ledger-invariants.ts";
 import { createScratchDatabase } from "../../packages/db/src/scratch-database.ts";
 import { startBenchServer } from "../lib/bench-server.mjs";
@@ -99,6 +102,50 @@ function investLoad(lenders, applications, refusals) {
   };
 }
 
+/**
+ * The database's own ceiling, with no HTTP server: `workers` loops on one process's pool of the
+ * app's size, each sending its next statement as soon as the last one answered, for `seconds`
+ * after `warmupS`. The investment loop calls the service's `invest` (one `funding_invest`
+ * statement, exactly what the route sends after the session and clock reads) for a random lender
+ * in a random application of `applicationIds` (far more than the workers, so they seldom meet on
+ * a row or fill one); the bare loop sends the bare route's UPDATE. Answers completed calls per
+ * second and the calls refused (an investment's refusal, such as a filled application).
+ */
+async function databaseOnly({ databaseUrl, label, lenders, applicationIds, mode, workers, warmupS, seconds }) {
+  const database = await openDb({ url: databaseUrl, poolSize: workers });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: workers });
+  try {
+    const owners = await database.db.execute(sql`select id, customer_id from accounts where id in ${lenders.map((l) => l.accountId)}`);
+    const customerOf = new Map(owners.rows.map((row) => [row.id, row.customer_id]));
+    const { date } = await businessNow(database.db, { sandbox: true });
+    let k = 0;
+    const once = async () => {
+      const lender = lenders[k++ % lenders.length];
+      if (mode === "bare") return pool.query(BARE_SQL, [lender.accountId, `bench-${k}`]);
+      const applicationId = applicationIds[Math.floor(Math.random() * applicationIds.length)];
+      return investInDatabase(database.db, { customerId: customerOf.get(lender.accountId), investmentAccountId: lender.accountId, applicationId, amount: AMOUNT, idempotencyKey: `bench-db-${randomUUID()}`, businessDate: date });
+    };
+    const loop = async (until, counts) => {
+      while (Date.now() < until) await once().then(() => counts.done++, () => counts.refused++);
+    };
+    const run = async (s) => {
+      const counts = { done: 0, refused: 0 };
+      const until = Date.now() + s * 1000;
+      await Promise.all(Array.from({ length: workers }, () => loop(until, counts)));
+      return counts;
+    };
+    log(`${label}: warm-up ${warmupS} s, then ${workers} connections for ${seconds} s…`);
+    await run(warmupS);
+    const counts = await run(seconds);
+    const row = { route: label, calls: counts.done, callsPerSecond: counts.done / seconds, refused: counts.refused };
+    log(`${label}: ${row.calls} calls, ${row.callsPerSecond.toFixed(0)}/s, ${row.refused} refused`);
+    return row;
+  } finally {
+    await pool.end();
+    await database.close();
+  }
+}
+
 /** The books after the run: over-funded applications, lenders below zero, ledger invariants. */
 async function checkBooks(databaseUrl) {
   const database = await openDb({ url: databaseUrl, poolSize: 1 });
@@ -162,6 +209,11 @@ async function main() {
   invest.applicationsUsed = applications.used();
   invest.applicationsExhausted = applications.exhausted();
 
+  // The unused applications: the database-only investments spread over them (see databaseOnly).
+  const unused = ids.slice(applications.used());
+  const databaseLoop = { databaseUrl: scratch.url, lenders, applicationIds: unused, workers: seeder.poolSize, warmupS: WARMUP_S, seconds: DURATION_S };
+  const investInDb = await databaseOnly({ ...databaseLoop, label: "funding_invest through the service, no HTTP", mode: "invest" });
+
   log("checking the books…");
   const books = await checkBooks(scratch.url);
   const booksWrong = books.overFunded.length + books.lendersBelowZero.length + books.ledgerViolations.length > 0;
@@ -188,6 +240,8 @@ async function main() {
     cleanups,
   });
   const ratio = invest.investmentsPerSecond / bare.requestsPerSecond;
+  const bareInDb = await databaseOnly({ ...databaseLoop, label: "the bare UPDATE, no HTTP", mode: "bare" });
+  const databaseRatio = investInDb.callsPerSecond / bareInDb.callsPerSecond;
 
   const line = (cells) => `| ${cells.join(" | ")} |`;
   const header = ["Route", "Requests", "Investments/s (201)", "Requests/s", "p50 (ms)", "p99 (ms)", "422 (fully funded)", "Other errors", "Queries/request", `vs bare (target ≥ ${TARGET_RATIO * 100} %)`];
@@ -201,6 +255,16 @@ async function main() {
   const cpu = cpus();
   console.log(`\n## Investments (PostgreSQL, ${CONNECTIONS} connections, ${LENDERS} lenders, ${OPEN} open applications of Rp${APPLICATION_AMOUNT}, Rp${AMOUNT} each, ${DURATION_S} s after ${WARMUP_S} s warm-up, pool ${seeder.poolSize}, ${cpu.length} × ${cpu[0]?.model ?? "CPU"}, Node ${process.version})\n`);
   console.log(table.join("\n"));
+  const dbHeader = ["Database only (no HTTP)", "Calls", "Calls/s", "Refused", "vs the bare UPDATE"];
+  console.log(`\nThe database's ceiling: ${seeder.poolSize} connections of one process each sending its next statement when the last answered, investments over the ${unused.length} unused applications.\n`);
+  console.log(
+    [
+      line(dbHeader),
+      line(dbHeader.map(() => "---")),
+      line([investInDb.route, investInDb.calls, investInDb.callsPerSecond.toFixed(0), investInDb.refused, `${(databaseRatio * 100).toFixed(0)} %`]),
+      line([bareInDb.route, bareInDb.calls, bareInDb.callsPerSecond.toFixed(0), bareInDb.refused, "100 % (reference)"]),
+    ].join("\n"),
+  );
   console.log(`\n422 answers by reason: ${JSON.stringify(invest.refusals422)}; ${invest.applicationsUsed} applications opened, ${books.fully_funded} fully funded.`);
   if (applications.exhausted()) console.log(`WARNING: all ${ids.length} applications were used up; the 422 count includes requests to full ones. Raise BENCH_APPLICATIONS.`);
   console.log(
@@ -233,7 +297,7 @@ async function main() {
       cpus: cpu.length,
       cpuModel: cpu[0]?.model,
     },
-    results: { invest, bare, ratio },
+    results: { invest, bare, ratio, databaseOnly: { invest: investInDb, bare: bareInDb, ratio: databaseRatio } },
     books,
   };
   await writeResults("investments", startedAt, report);
