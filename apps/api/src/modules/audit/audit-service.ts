@@ -1,19 +1,7 @@
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
+import type { CustomerAuditType } from "@pinjaman/domain/audit-actions";
 import type { FastifyRequest } from "fastify";
-
-export type AuditType =
-  | "login_succeeded"
-  | "login_failed"
-  | "code_sent"
-  | "code_failed"
-  | "refresh"
-  | "logout"
-  | "password_reset_requested"
-  | "password_reset_done"
-  | "signature_signed"
-  | "signature_failed"
-  | "account_created";
 
 /** Where a request came from, as the audit log keeps it. */
 export type RequestOrigin = { ip: string; userAgent: string; requestId: string };
@@ -30,7 +18,7 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
 export async function recordAudit(
   db: Db,
   origin: RequestOrigin,
-  type: AuditType,
+  type: CustomerAuditType,
   customerId: string | null,
   details: Record<string, unknown> = {},
 ): Promise<void> {

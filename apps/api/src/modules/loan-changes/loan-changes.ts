@@ -237,7 +237,7 @@ export async function decideLoanChange(tx: Db, caller: Caller, input: { id: stri
   await finish(tx, caller, request, input, decided, null, { status: "pending" }, after);
 }
 
-async function finish(tx: Db, caller: Caller, request: RequestRow, input: { outcome: string; reason: string }, decided: "approved" | "rejected", newApplicationId: string | null, before: unknown, after: unknown) {
+async function finish(tx: Db, caller: Caller, request: RequestRow, input: { outcome: "approve" | "reject"; reason: string }, decided: "approved" | "rejected", newApplicationId: string | null, before: unknown, after: unknown) {
   const claimed = await tx
     .update(schema.loanChangeRequests)
     .set({ status: decided, decidedBy: caller.staffId, decidedAt: new Date(), decisionReason: input.reason, newApplicationId })

@@ -2,6 +2,7 @@ import type { FlowValues } from "@pinjaman/contracts/flows";
 import type { PartnerSummary } from "@pinjaman/contracts/partners";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
+import type { StaffActionCode } from "@pinjaman/domain/audit-actions";
 import { t } from "@pinjaman/i18n";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
@@ -40,7 +41,7 @@ function required(values: FlowValues, keys: string[]): Record<string, string[]> 
 type FlowActor = { customerId: string; values: FlowValues; origin: RequestOrigin };
 
 /** A staff flow's change in the staff audit (decision 0026), in the completing transaction. */
-async function recordFlowAction(tx: Db, input: FlowActor, action: string, subjectType: string, subjectId: string, after: unknown) {
+async function recordFlowAction(tx: Db, input: FlowActor, action: StaffActionCode, subjectType: string, subjectId: string, after: unknown) {
   await tx.insert(schema.staffActions).values({
     staffId: input.customerId,
     permission: "partners.manage",

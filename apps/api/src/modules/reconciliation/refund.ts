@@ -1,4 +1,5 @@
 import { schema, type Db } from "@pinjaman/db";
+import type { StaffActionCode } from "@pinjaman/domain/audit-actions";
 import { bankAccountDigits } from "@pinjaman/domain/field-rules/bank-account";
 import { t } from "@pinjaman/i18n";
 import { eq, sql } from "drizzle-orm";
@@ -65,7 +66,7 @@ async function claimRefund(db: Db, request: FastifyRequest, input: RefundInput, 
     if (done?.outcome === "matched") throw alreadyReconciled();
     const [existing] = await tx.select().from(schema.paymentRefunds).where(eq(schema.paymentRefunds.parkedPaymentId, payment.id));
     const answered = (refund: Refund): Claim => ({ kind: "answered", result: { payment: parkedView(payment, done, refund), allocatedPaymentId: null, allocation: null, replayed: true } });
-    const audit = (action: string, before: Record<string, unknown>, refund: Refund) =>
+    const audit = (action: StaffActionCode, before: Record<string, unknown>, refund: Refund) =>
       recordStaffAction(tx, request, {
         permission: "payments.reconcile",
         action,

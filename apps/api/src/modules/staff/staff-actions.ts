@@ -1,4 +1,5 @@
 import { schema, type Db } from "@pinjaman/db";
+import type { StaffActionCode } from "@pinjaman/domain/audit-actions";
 import type { StaffPermission } from "@pinjaman/domain/staff";
 import type { FastifyRequest } from "fastify";
 import { callerOf } from "../identity/caller.ts";
@@ -6,7 +7,7 @@ import { callerOf } from "../identity/caller.ts";
 export type StaffAction = {
   permission: StaffPermission;
   /** What was done, e.g. "application.approve" or "customer.view". */
-  action: string;
+  action: StaffActionCode;
   subjectType: string;
   subjectId: string;
   before?: unknown;
