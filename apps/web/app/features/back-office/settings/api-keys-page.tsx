@@ -4,7 +4,7 @@ import { ApiError, type FieldMessages } from "../../shell/api-fetch.ts";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { FormField } from "./form-field.tsx";
 import { settingsApi, type SettingsApi } from "./settings-api.ts";
-import { dateTime, label } from "./settings-text.ts";
+import { dateTime, label, scopeName } from "./settings-text.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 import "./settings.css";
 
@@ -91,7 +91,7 @@ export function ApiKeysPage({ api = settingsApi }: { api?: SettingsApi }) {
                   )
                 }
               />
-              {scope}
+              {scopeName(scope)}
             </label>
           ))}
           {errors.scopes ? (
@@ -118,7 +118,7 @@ export function ApiKeysPage({ api = settingsApi }: { api?: SettingsApi }) {
         {loaded?.data?.map((key) => (
           <li key={key.id}>
             <strong>{key.name}</strong> · <code>{key.prefix}…</code> ·{" "}
-            {key.scopes.join(", ")}
+            {key.scopes.map(scopeName).join(", ")}
             <br />
             {label("api_keys.created_at", {
               at: dateTime(key.created_at),

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { ApiError, type FieldMessages } from "../../shell/api-fetch.ts";
 import { FormField } from "./form-field.tsx";
 import { settingsApi, type SettingsApi } from "./settings-api.ts";
-import { dateTime, label } from "./settings-text.ts";
+import { actionName, dateTime, label } from "./settings-text.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 import "./settings.css";
 
@@ -123,7 +123,9 @@ export function AuditPage({ api = settingsApi }: { api?: SettingsApi }) {
       <ol className="bo-list" aria-label={label("audit.title")}>
         {result?.data.map((e) => (
           <li key={e.id}>
-            <strong>{e.action}</strong> · {dateTime(e.at, "medium")} ·{" "}
+            <strong>{actionName(e.action)}</strong>{" "}
+            <code className="bo-code">{e.action}</code> ·{" "}
+            {dateTime(e.at, "medium")} ·{" "}
             {e.source === "staff"
               ? label("audit.source_staff")
               : label("audit.source_customer")}

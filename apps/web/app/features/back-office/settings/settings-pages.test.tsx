@@ -205,6 +205,28 @@ describe("CompanyPage", () => {
 });
 
 describe("ApiKeysPage", () => {
+  it("names the scopes of the keys in Indonesian", async () => {
+    const api = fakeApi({
+      apiKeys: vi.fn(async () => [
+        {
+          id: "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+          name: "Laporan mitra",
+          prefix: "pjk_ZyXwVuTs",
+          scopes: ["customer_list" as const, "lender_dashboard" as const],
+          created_at: "2026-11-20T10:00:00.000Z",
+          revoked_at: null,
+          last_used_at: null,
+        },
+      ]),
+    });
+    render(<ApiKeysPage api={api} />);
+    expect(
+      await screen.findByText(/Daftar nasabah, Dasbor pemberi dana/),
+    ).toBeTruthy();
+    expect(screen.getByLabelText("Rincian nasabah")).toBeTruthy();
+    expect(screen.queryByText(/customer_list/)).toBeNull();
+  });
+
   it("needs a name and a scope, then shows the new key once", async () => {
     const api = fakeApi({
       createApiKey: vi.fn(async (name: string, scopes: string[]) => ({
@@ -224,7 +246,7 @@ describe("ApiKeysPage", () => {
     expect(screen.getByText("Pilih minimal satu cakupan.")).toBeTruthy();
     expect(api.createApiKey).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText("Nama kunci"), "Mitra TKB");
-    await userEvent.click(screen.getByLabelText("tkb"));
+    await userEvent.click(screen.getByLabelText("Tingkat keberhasilan (TKB)"));
     await userEvent.click(screen.getByRole("button", { name: "Buat kunci" }));
     expect(
       await screen.findByText(
@@ -236,6 +258,43 @@ describe("ApiKeysPage", () => {
 });
 
 describe("AuditPage", () => {
+  it("names each action in Indonesian beside its code, an unknown code as it is", async () => {
+    const entry = {
+      at: "2026-11-24T09:00:00.000Z",
+      actor_id: null,
+      actor_name: "Sari Nasabah",
+      permission: null,
+      subject_type: null,
+      subject_id: null,
+      before: null,
+      after: null,
+      reason: null,
+      ip: null,
+      request_id: null,
+    };
+    const api = fakeApi({
+      auditLog: vi.fn(async () => ({
+        data: [
+          { ...entry, id: "customer:1", source: "customer" as const, action: "login_succeeded" },
+          { ...entry, id: "staff:2", source: "staff" as const, action: "application.kyc_read" },
+          { ...entry, id: "staff:3", source: "staff" as const, action: "legacy.cleanup" },
+        ],
+        meta: { page: 1, has_more: false },
+      })),
+    });
+    render(<AuditPage api={api} />);
+    const list = await screen.findByRole("list", { name: "Log audit" });
+    await within(list).findByText("Masuk berhasil");
+    const names = within(list)
+      .getAllByRole("listitem")
+      .map((item) => [item.querySelector("strong")?.textContent, item.querySelector("code")?.textContent]);
+    expect(names).toEqual([
+      ["Masuk berhasil", "login_succeeded"],
+      ["Data KYC pengajuan dibuka", "application.kyc_read"],
+      ["legacy.cleanup", "legacy.cleanup"],
+    ]);
+  });
+
   it("searches with the filters given and shows the server's field messages", async () => {
     const api = fakeApi({
       auditLog: vi.fn(async (query: Record<string, string>) => {
@@ -267,7 +326,8 @@ describe("AuditPage", () => {
       }),
     });
     render(<AuditPage api={api} />);
-    expect(await screen.findByText("product_pricing.change")).toBeTruthy();
+    expect(await screen.findByText("Harga produk diubah")).toBeTruthy();
+    expect(screen.getByText("product_pricing.change")).toBeTruthy();
     expect(screen.getByText(/Agus Admin/)).toBeTruthy();
     await userEvent.type(screen.getByLabelText("ID staf"), "abc");
     await userEvent.type(screen.getByLabelText("Tindakan"), "pricing");
