@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/harness.ts";
 import { DEFAULT_PLATFORM_FEE_PPM } from "../../config.ts";
 import { investmentAccountOf, sandboxCustomerIds } from "../accounts/sandbox-accounts.ts";
+import { borrowerBankAccount } from "../disbursal/borrower-bank-account.ts";
 import { expireUnfundedApplications } from "../funding/funding-deadline.ts";
 import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { investmentAccountBalance } from "../ledger/lender-funds.ts";
@@ -44,6 +45,8 @@ describe("the sandbox book", () => {
 
     const balance = await investmentAccountBalance(database.db, sari, await investmentAccountOf(database.db, sari));
     expect(balance).toMatchObject({ available: 47_000_000, reserved: 0 });
+    // Her withdrawals have a bank account to go to, as a registered lender's would.
+    expect(await borrowerBankAccount(database.db, sari)).toEqual({ name: "Sari Wulandari", bankCode: "bca", accountNumber: "8012345678", accountName: "Sari Wulandari" });
     expect(await ledgerInvariantViolations(database.db)).toEqual([]);
   });
 
