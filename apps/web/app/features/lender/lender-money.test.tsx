@@ -102,7 +102,7 @@ describe("TopUpSection", () => {
 });
 
 describe("WithdrawalSection", () => {
-  it("asks a code for the amount, then withdraws with it once (one key per code) and lists the withdrawal", async () => {
+  it("asks a code for the amount, then withdraws with it once (one key per code), lists the withdrawal and has the page reload the balance", async () => {
     let listed: Withdrawal[] = [];
     const api = fakeApi({ withdrawals: vi.fn(async () => listed) });
     const withdraw = api.withdraw as ReturnType<typeof vi.fn>;
@@ -110,7 +110,8 @@ describe("WithdrawalSection", () => {
       listed = [withdrawal({ amount: data.amount })];
       return listed[0]!;
     });
-    render(<WithdrawalSection accountId={ACCOUNT_ID} api={api} />);
+    const onChanged = vi.fn();
+    render(<WithdrawalSection accountId={ACCOUNT_ID} api={api} onChanged={onChanged} />);
     expect(await screen.findByText("Belum ada penarikan.")).toBeTruthy();
     await userEvent.type(screen.getByLabelText("Nominal penarikan"), "1.000.000");
     await userEvent.click(screen.getByRole("button", { name: "Kirim kode" }));
@@ -123,6 +124,7 @@ describe("WithdrawalSection", () => {
     expect(await screen.findByText("Penarikan Rp 1.000.000 sedang diproses.")).toBeTruthy();
     const table = await screen.findByRole("table", { name: "Riwayat penarikan" });
     expect(within(table).getAllByRole("row")[1]!.textContent).toBe("24 Nov 2026Rp 1.000.000BCA ••••2233Diproses");
+    expect(onChanged).toHaveBeenCalledTimes(1);
   });
 
   it("refuses an amount below the minimum without calling the server", async () => {

@@ -7,6 +7,7 @@ import { AmountField } from "../shell/amount-field.tsx";
 import { ApiError } from "../shell/api-fetch.ts";
 import { LoadingBox } from "../shell/loading-box.tsx";
 import { useLoaded } from "../shell/use-loaded.ts";
+import type { InvestmentAccountSectionProps } from "./investment-account-sections.tsx";
 import { lenderMoneyApi, type LenderMoneyApi } from "./lender-money-api.ts";
 import { WithdrawalList } from "./withdrawal-list.tsx";
 import "@pinjaman/i18n/ns/lender_money";
@@ -18,8 +19,9 @@ type Confirmation = WithdrawalCode & { amount: number; key: string };
  * "Tarik dana" (issue 9 §2): an amount, a one-time code sent for exactly that amount, then the
  * withdrawal to the lender's verified bank account; below, the withdrawals with their status.
  * One idempotency key per code: a double click or a retry after a network failure withdraws once.
+ * A withdrawal made tells the page (`onChanged`), which reloads the balance it took from.
  */
-export function WithdrawalSection({ accountId, api = lenderMoneyApi }: { accountId: string; api?: LenderMoneyApi }) {
+export function WithdrawalSection({ accountId, onChanged, api = lenderMoneyApi }: InvestmentAccountSectionProps & { api?: LenderMoneyApi }) {
   const id = useId();
   const [list, reload] = useLoaded(accountId, () => api.withdrawals(accountId));
   const [amount, setAmount] = useState("");
@@ -72,6 +74,7 @@ export function WithdrawalSection({ accountId, api = lenderMoneyApi }: { account
       setAmount("");
       setDone(t("lender_money.withdrawal.done", { amount: formatRupiah(made.amount) }));
       reload();
+      onChanged?.();
     });
   }
 
