@@ -45,7 +45,7 @@ export const customerListRequest = paging
         role: customerRole.optional(),
       })
       .strict()
-      .refine((f) => !f.created_from || !f.created_to || f.created_from <= f.created_to, { path: ["created_to"], message: "created_to before created_from" })
+      .refine((f) => !f.created_from || !f.created_to || f.created_from <= f.created_to, { path: ["created_to"], params: { messageKey: "api.field.range_order" } })
       .default({}),
   })
   .strict();
@@ -97,7 +97,7 @@ export type CustomerDetailResponse = z.infer<typeof customerDetailResponse>;
 export const lenderDashboardRequest = z
   .object({ from_month: month.optional(), to_month: month.optional() })
   .strict()
-  .refine((r) => !r.from_month || !r.to_month || r.from_month <= r.to_month, { path: ["to_month"], message: "to_month before from_month" });
+  .refine((r) => !r.from_month || !r.to_month || r.from_month <= r.to_month, { path: ["to_month"], params: { messageKey: "api.field.range_order" } });
 export type LenderDashboardRequest = z.infer<typeof lenderDashboardRequest>;
 
 export const lenderDashboardMonth = z.object({

@@ -72,7 +72,7 @@ export const createPurchaseRequest = z.object({
       discount: rupiah.default(0),
       term: z.number().int().min(1).max(60),
     })
-    .refine((d) => d.discount < d.amount, { path: ["discount"], message: "Diskon harus lebih kecil dari harga" }),
+    .refine((d) => d.discount < d.amount, { path: ["discount"], params: { messageKey: "partners.error.discount_not_below_price" } }),
 });
 export type CreatePurchaseRequest = z.infer<typeof createPurchaseRequest>;
 

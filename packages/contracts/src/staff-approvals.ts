@@ -15,15 +15,21 @@ export const approvalRequestParams = z.object({ id: z.uuid() });
 export const writeOffRequestBody = z.object({ account_id: z.uuid(), reason });
 export type WriteOffRequestBody = z.infer<typeof writeOffRequestBody>;
 
+const LEDGER_ADJUSTMENT_MAX = 1_000_000_000_000;
+
 /** POST staff/ledger_adjustment_requests (ledger_adjustments.request): one transfer between two ledger accounts. */
 export const ledgerAdjustmentRequestBody = z
   .object({
     debit_ledger_account_id: z.uuid(),
     credit_ledger_account_id: z.uuid(),
-    amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    /** At most Rp1 trillion, as a deposit: larger sums would soon take ledger balances past what JSON numbers hold exactly. */
+    amount: z.number().int().min(1).max(LEDGER_ADJUSTMENT_MAX),
     reason,
   })
-  .refine((b) => b.debit_ledger_account_id !== b.credit_ledger_account_id, { path: ["credit_ledger_account_id"], message: "Akun kredit harus berbeda dari akun debit." });
+  .refine((b) => b.debit_ledger_account_id !== b.credit_ledger_account_id, {
+    path: ["credit_ledger_account_id"],
+    params: { messageKey: "back-office-loans.approvals.error.same_ledger_account" },
+  });
 export type LedgerAdjustmentRequestBody = z.infer<typeof ledgerAdjustmentRequestBody>;
 
 /** POST staff/{write_off,ledger_adjustment}_requests/{id}/decision (…approve). */

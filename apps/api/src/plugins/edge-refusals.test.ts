@@ -88,3 +88,19 @@ describe("framework errors answer in the envelope", () => {
     expect(res.json()).toEqual({ error: { code, message: expect.any(String) } });
   });
 });
+
+describe("a query parameter of the wrong type", () => {
+  let t: TestApp;
+  let budi: TestSession;
+  beforeAll(async () => {
+    t = await testApp();
+    budi = await sessionFor(t.app.db, "budi@pinjaman.test");
+  });
+  afterAll(() => t.close());
+
+  it.each(["abc", "1e400"])("?year=%s is a wrong format, not a missing field", async (year) => {
+    const res = await t.app.inject({ method: "GET", url: `/app_api/v1/accounts/00000000-0000-4000-8000-000000000000/tax_statements?year=${year}`, headers: budi.headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ year: ["Format isian tidak sesuai"] });
+  });
+});

@@ -74,7 +74,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // zod leaves out the value it refused; the message needs it (missing vs. of the wrong type).
-      const validated = (request as unknown as Record<string, unknown>)[error.validationContext ?? "body"];
+      // Fastify names the query's context "querystring"; the request holds it as `query`.
+      const context = error.validationContext === "querystring" ? "query" : (error.validationContext ?? "body");
+      const validated = (request as unknown as Record<string, unknown>)[context];
       const issues = error.validation.map((v) => {
         const path = v.instancePath.split("/").filter(Boolean);
         return { input: valueAt(validated, path), ...(v.params as object), code: v.keyword, path, message: v.message ?? "" } as unknown as z.core.$ZodIssue;

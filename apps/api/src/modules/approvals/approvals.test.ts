@@ -188,8 +188,14 @@ describe("ledger adjustment maker-checker", () => {
     const [row] = await t.app.db.select().from(schema.approvalRequests).where(eq(schema.approvalRequests.id, id));
     expect(row!.status).toBe("pending");
 
+    const same = await call(operator, "POST", "/ledger_adjustment_requests", { debit_ledger_account_id: escrow.id, credit_ledger_account_id: escrow.id, amount: 1, reason: "sama" });
+    expect(same.json().error.fields).toEqual({ credit_ledger_account_id: ["Akun kredit harus berbeda dari akun debit."] });
+    // Two approved adjustments of 2^53 - 1 took a balance past what the ledger accounts list can answer (a 500).
+    const huge = await call(operator, "POST", "/ledger_adjustment_requests", { debit_ledger_account_id: escrow.id, credit_ledger_account_id: suspense.id, amount: Number.MAX_SAFE_INTEGER, reason: "besar" });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.fields).toEqual({ amount: ["Maksimal 1000000000000"] });
     for (const body of [
-      { debit_ledger_account_id: escrow.id, credit_ledger_account_id: escrow.id, amount: 1, reason: "sama" },
+      { debit_ledger_account_id: escrow.id, credit_ledger_account_id: suspense.id, amount: 1_000_000_000_001, reason: "besar" },
       { debit_ledger_account_id: escrow.id, credit_ledger_account_id: suspense.id, amount: 0, reason: "nol" },
       { debit_ledger_account_id: escrow.id, credit_ledger_account_id: suspense.id, amount: 1.5, reason: "pecahan" },
       { debit_ledger_account_id: escrow.id, credit_ledger_account_id: "00000000-0000-4000-8000-000000000000", amount: 1, reason: "tidak ada" },

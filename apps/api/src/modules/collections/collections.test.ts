@@ -1,6 +1,7 @@
 import { schema } from "@pinjaman/db";
 import { addDays, jakartaToday } from "@pinjaman/domain/dates";
-import { eq } from "drizzle-orm";
+import { formatRupiah } from "@pinjaman/domain/money";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../../test/harness.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
@@ -176,5 +177,23 @@ describe("promises to pay", () => {
     expect(Object.keys(zero.json().error.fields)).toEqual(["amount"]);
     expect((await call(operator, "POST", url, { promised_on: today, amount: 10.5 })).statusCode).toBe(400);
     expect(await rowCounts(t.database)).toEqual(before);
+  });
+
+  it("refuses a promise for more than the borrower still owes (400 naming the amount and what is owed), changing nothing", async () => {
+    const [owed] = await t.app.db
+      .select({ total: sql<string>`sum(principal - paid_principal + interest - paid_interest + late_fee - paid_late_fee)::text` })
+      .from(schema.invoices)
+      .where(and(eq(schema.invoices.accountId, loans.b61.accountId), eq(schema.invoices.status, "open")));
+    const total = Number(owed!.total);
+    const before = await rowCounts(t.database);
+    const url = `/collections/${loans.b61.accountId}/promises`;
+    for (const amount of [total + 1, Number.MAX_SAFE_INTEGER]) {
+      const res = await call(operator, "POST", url, { promised_on: today, amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ amount: [`Jumlah janji bayar paling banyak sisa kewajiban peminjam: ${formatRupiah(total)}.`] });
+    }
+    expect(await rowCounts(t.database)).toEqual(before);
+    const all = await call(operator, "POST", url, { promised_on: today, amount: total });
+    expect(all.statusCode, all.body).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import { schema, type Db } from "@pinjaman/db";
 import { contactWindow, CONTACT_HOURS, promiseStatus } from "@pinjaman/domain/collections";
 import { addDays, parseIsoDate } from "@pinjaman/domain/dates";
+import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -121,12 +122,27 @@ export async function recordContact(tx: Db, caller: { staffId: string; request: 
 /** The furthest a promise may be dated: a collector follows up within a month. */
 export const PROMISE_MAX_DAYS_AHEAD = 30;
 
+/** What the borrower still owes on the loan's open invoices: principal, interest and late fees. */
+async function amountOwed(tx: Db, accountId: string): Promise<number> {
+  const i = schema.invoices;
+  const [row] = await tx
+    .select({ owed: sql<string>`coalesce(sum(${i.principal} - ${i.paidPrincipal} + ${i.interest} - ${i.paidInterest} + ${i.lateFee} - ${i.paidLateFee}), 0)::text` })
+    .from(i)
+    .where(and(eq(i.accountId, accountId), eq(i.status, "open")));
+  return Number(row?.owed ?? 0);
+}
+
+/** A promise is dated today to 30 days ahead and is for at most what the borrower still owes. */
 export async function recordPromise(tx: Db, caller: { staffId: string; request: FastifyRequest }, accountId: string, body: Required<PromiseBody>, today: string) {
   await requireLoan(tx, accountId);
   const latest = addDays(today, PROMISE_MAX_DAYS_AHEAD);
+  const fields: Record<string, string[]> = {};
   if (!parseIsoDate(body.promised_on) || body.promised_on < today || body.promised_on > latest) {
-    throw new FieldErrors({ promised_on: [t("back-office-loans.collections.error.promise_date", { days: PROMISE_MAX_DAYS_AHEAD })] });
+    fields.promised_on = [t("back-office-loans.collections.error.promise_date", { days: PROMISE_MAX_DAYS_AHEAD })];
   }
+  const owed = await amountOwed(tx, accountId);
+  if (body.amount > owed) fields.amount = [t("back-office-loans.collections.error.promise_amount", { owed: formatRupiah(owed) })];
+  if (Object.keys(fields).length) throw new FieldErrors(fields);
   const [row] = await tx
     .insert(schema.promisesToPay)
     .values({ accountId, staffId: caller.staffId, madeOn: today, promisedOn: body.promised_on, amount: body.amount, note: body.note })

@@ -110,7 +110,7 @@ describe("customer services (/v1/details, /customerlist_v2.php, /customerdetail.
       expect(res.statusCode).toBe(400);
       return res.json().error;
     };
-    expect((await refused({ filters: { created_from: "2026-03-05", created_to: "2026-03-01" } })).fields).toEqual({ "filters.created_to": ["Isian tidak valid"] });
+    expect((await refused({ filters: { created_from: "2026-03-05", created_to: "2026-03-01" } })).fields).toEqual({ "filters.created_to": ["Akhir rentang tidak boleh sebelum awalnya"] });
     expect((await refused({ filters: { created_from: "2026-02-30" } })).fields).toHaveProperty(["filters.created_from"]);
     expect((await refused({ filters: { status: "vip" } })).fields).toHaveProperty(["filters.status"]);
     expect((await refused({ filters: { email: "x" } })).code).toBe("validation_failed");

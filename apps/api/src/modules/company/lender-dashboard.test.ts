@@ -85,7 +85,7 @@ describe("POST /api/users/lender-dashboard", () => {
       return res.json().error.fields;
     };
     expect(await fields({ from_month: "2026-13" })).toHaveProperty("from_month");
-    expect(await fields({ from_month: "2026-03", to_month: "2026-01" })).toEqual({ to_month: ["Isian tidak valid"] });
+    expect(await fields({ from_month: "2026-03", to_month: "2026-01" })).toEqual({ to_month: ["Akhir rentang tidak boleh sebelum awalnya"] });
     expect(await fields({ from_month: "2020-01", to_month: "2026-01" })).toEqual({ from_month: ["Rentang paling panjang 60 bulan"] });
     expect(await fields({ lender_id: "x" })).toBeDefined();
   });

@@ -232,6 +232,8 @@ describe("partner API: purchases and paying one", () => {
       expect(res.statusCode, JSON.stringify(data)).toBe(status);
       expect(Object.keys(res.json().error.fields ?? {}).join(","), res.body).toContain(field);
     }
+    const discount = await call("POST", `${API}/purchases`, keyB, { data: { ...PURCHASE, external_id: "B6", discount: 4_000_000 } });
+    expect(discount.json().error.fields).toEqual({ discount: ["Diskon harus lebih kecil dari harga"] });
     expect(await rowCounts(t.database)).toEqual(before);
     expect((await call("GET", `${API}/purchases/${purchaseId}`, keyA)).statusCode).toBe(404);
     expect((await call("GET", `${API}/purchases/${purchaseId}`, null)).statusCode).toBe(401);
