@@ -139,6 +139,19 @@ test("a new lender signs up, tops up, funds a loan by hand, turns on autoinvest,
   expect(tax).toBeLessThanOrEqual(Math.floor(interest * 0.15));
   expect(tax).toBeGreaterThanOrEqual(Math.floor(interest * 0.15) - 5);
   await expect(figureText(page, "Imbal hasil bersih per tahun (XIRR)")).toHaveText(/^-?\d+,\d{2}%$/);
+
+  // The tax statement: the PPh withheld in the business year and the one before (the clock crossed
+  // a year end) adds up to the statistics' figure.
+  const taxSection = page.getByRole("region", { name: "Laporan pajak bunga" });
+  await expect(taxSection.getByText("PPh Pasal 23 15,00%, wajib pajak dalam negeri")).toBeVisible();
+  const withheldIn = async (year: number) => {
+    const total = taxSection.getByRole("table", { name: `Bunga dan pajak per bulan, ${year}` }).getByRole("row", { name: new RegExp(`^Jumlah ${year}`) });
+    return Number((await total.getByRole("cell").nth(2).textContent())!.replace(/\D/g, ""));
+  };
+  const year = Number(await taxSection.getByLabel("Tahun").inputValue());
+  const thisYear = await withheldIn(year);
+  await taxSection.getByLabel("Tahun").selectOption(String(year - 1));
+  expect(thisYear + (await withheldIn(year - 1))).toBe(tax);
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });

@@ -3,13 +3,14 @@ import { ApplicationsSection } from "./applications-section.tsx";
 import { AutoinvestSection } from "./autoinvest-section.tsx";
 import { InsuranceSection } from "./insurance-section.tsx";
 import { InvestmentsSection } from "./investments-section.tsx";
+import { TaxStatementSection } from "./tax-statement-section.tsx";
 import { TopUpSection } from "./top-up-section.tsx";
 import { WithdrawalSection } from "./withdrawal-section.tsx";
 
 /**
  * The sections of the investment-account page (spec section 2: balance, statistics, payment
  * options, automatic investing and insurance settings), in order, under its balance and
- * statistics. Each is a component taking InvestmentAccountSectionProps that renders its own
+ * statistics, and the interest's tax statement last. Each is a component taking InvestmentAccountSectionProps that renders its own
  * titled section.
  */
 export type InvestmentAccountSectionProps = {
@@ -29,4 +30,5 @@ export const INVESTMENT_ACCOUNT_SECTIONS: readonly InvestmentAccountSection[] = 
   { key: "autoinvest", Component: AutoinvestSection },
   { key: "insurance", Component: InsuranceSection },
   { key: "withdrawal", Component: WithdrawalSection },
+  { key: "tax-statement", Component: TaxStatementSection },
 ];

@@ -1,5 +1,6 @@
 import type { Deposit } from "@pinjaman/contracts/ledger";
 import type { PaymentOptions, Withdrawal, WithdrawalCode } from "@pinjaman/contracts/lender-money";
+import type { TaxStatement } from "@pinjaman/contracts/lender-tax";
 import { apiFetch } from "../shell/api-fetch.ts";
 
 /** A lender's money in and out of an investment account (issue 9 §2), one function per call. */
@@ -11,6 +12,7 @@ export const LENDER_MONEY_URLS = {
   withdrawalCode: (id: string) => `${account(id)}/withdrawals/code`,
   withdrawals: (id: string) => `${account(id)}/withdrawals`,
   deposits: (id: string) => `${account(id)}/deposits`,
+  taxStatement: (id: string, year: number | null) => `${account(id)}/tax_statements${year === null ? "" : `?year=${year}`}`,
 };
 
 export const lenderMoneyApi = {
@@ -26,6 +28,10 @@ export const lenderMoneyApi = {
   /** Sandbox only: plays the bank's transfer into the top-up VA of `channel`. */
   async deposit(id: string, data: { channel: string; amount: number; idempotency_key: string }): Promise<Deposit> {
     return (await apiFetch<{ data: Deposit }>(LENDER_MONEY_URLS.deposits(id), { body: { data } })).data;
+  },
+  /** Interest and tax withheld per month of `year` (null: the business clock's year). */
+  async taxStatement(id: string, year: number | null): Promise<TaxStatement> {
+    return (await apiFetch<{ data: TaxStatement }>(LENDER_MONEY_URLS.taxStatement(id, year))).data;
   },
   async withdrawals(id: string): Promise<Withdrawal[]> {
     return (await apiFetch<{ data: Withdrawal[] }>(LENDER_MONEY_URLS.withdrawals(id))).data;

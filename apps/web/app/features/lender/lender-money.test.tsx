@@ -38,6 +38,7 @@ function fakeApi(over: Partial<LenderMoneyApi> = {}): LenderMoneyApi {
     withdrawalCode: vi.fn(async () => ({ signature_id: "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f", code_sent_to: "+62812****789", resend_after: 60 })),
     withdraw: vi.fn(async (_id: string, data: { amount: number }) => withdrawal({ amount: data.amount })),
     withdrawals: vi.fn(async () => [] as Withdrawal[]),
+    taxStatement: vi.fn(async () => Promise.reject(new Error("not in these tests"))),
     deposit: vi.fn(async (_id: string, data: { amount: number }) => ({
       transfer_id: "7d1f0c52-2a41-4c8e-9b3a-5e6f7a8b9c0d",
       amount: data.amount,
