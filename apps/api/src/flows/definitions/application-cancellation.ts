@@ -30,6 +30,6 @@ export const applicationCancellation: FlowDefinition = {
       ],
       movements: [next("done")],
     },
-    endStep(),
+    { ...endStep(), title: "flows.step.cancellation_done.title", description: "flows.step.cancellation_done.description" },
   ],
 };

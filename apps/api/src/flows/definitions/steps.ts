@@ -69,8 +69,11 @@ export const accountStep = (previous: string, nextStep: string): StepDefinition 
   checks: ["new_account"],
 });
 
-/** After the account exists there is no way back to it: the step has no back movement. */
-export const personalStep = (nextStep: string): StepDefinition => ({
+/**
+ * After the account exists there is no way back to it: after the account step the step has no
+ * back movement (`previous` null); a signed-in customer's flow goes back to the loan.
+ */
+export const personalStep = (previous: string | null, nextStep: string): StepDefinition => ({
   key: "personal",
   template: "form",
   title: "flows.step.personal.title",
@@ -84,7 +87,7 @@ export const personalStep = (nextStep: string): StepDefinition => ({
     field("education", "select", { options: options("education", ["sd", "smp", "sma", "diploma", "s1", "s2"]) }),
     field("mother_maiden_name", "text"),
   ],
-  movements: [next(nextStep)],
+  movements: previous ? [back(previous), next(nextStep)] : [next(nextStep)],
   checks: ["personal_data"],
 });
 
@@ -187,7 +190,7 @@ function loanSteps(withAccount: boolean, workSteps: WorkSteps): StepDefinition[]
   return [
     calculatorStep(withAccount ? "account" : "personal"),
     ...(withAccount ? [accountStep("calculator", "personal")] : []),
-    personalStep("address"),
+    personalStep(withAccount ? null : "calculator", "address"),
     addressStep("personal", workSteps[0].key),
     ...workSteps,
     documentsStep(lastWorkStep.key, "bank"),

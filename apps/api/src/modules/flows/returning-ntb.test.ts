@@ -48,14 +48,18 @@ describe("spl_returning_ntb submitted end to end (decision 0018)", () => {
     const created = await t.app.inject({ method: "POST", url: `${APP}/flows/spl_returning_ntb/flow_progresses`, headers, payload: { data: {} } });
     expect(created.statusCode, created.body).toBe(201);
     const id = (created.json().data as View).id;
-    const move = async (values: Record<string, unknown>, to: string) => {
-      const res = await t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${id}/move/next`, headers, payload: { data: { values } } });
+    const move = async (values: Record<string, unknown>, to: string, movement = "next") => {
+      const res = await t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${id}/move/${movement}`, headers, payload: { data: { values } } });
       expect(res.statusCode, res.body).toBe(200);
       const view = res.json().data as View;
       expect(view.step.key).toBe(to);
       return view;
     };
 
+    await move({ amount: 1_000_000, term: 3 }, "personal");
+    // No account step to protect: the customer can go back and change the loan.
+    const calculator = await move({}, "calculator", "back");
+    expect(calculator.step.fields.find((f) => f.key === "amount")?.current_value).toBe(1_000_000);
     const personal = await move({ amount: 1_000_000, term: 3 }, "personal");
     expect(personal.step.fields.find((f) => f.key === "personal_code")?.current_value).toBe(NIK);
     await move({ birth_place: "Bandung", gender: "female", marital_status: "single", education: "s1", mother_maiden_name: "Siti" }, "address");

@@ -174,6 +174,8 @@ describe("scoped flows (a loan account, an application) and the product onboardi
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json().data.status).toBe("completed");
       expect(done.json().data.completed_redirect).toBe("/profile");
+      // The end page says the application is withdrawn, not that one was sent.
+      expect(done.json().data.step).toMatchObject({ title: "Pengajuan dibatalkan" });
       expect((await applicationRow(application.id))?.status).toBe("cancelled");
       const [closed] = await t.database.db.select().from(schema.accounts).where(eq(schema.accounts.id, account.id));
       expect(closed).toMatchObject({ status: "closed", activatedOn: null, closedOn: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });

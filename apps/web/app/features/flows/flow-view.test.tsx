@@ -110,6 +110,21 @@ describe("a flow on the page", () => {
     expect(screen.getByLabelText("E-mail").getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("shows the edge's refusal of a pasted NUL (400, `values.<field>`) under that field", async () => {
+    const api = fakeApi({
+      edit: vi.fn(async () => view(accountStep)),
+      move: vi.fn(async () => {
+        throw new ApiError("Data yang dikirim belum benar.", 400, { "values.email": ["Mengandung karakter yang tidak diizinkan"] });
+      }),
+    });
+    window.localStorage.setItem("flow_progress:spl_onboarding:anonymous", JSON.stringify({ id: ID, until: Date.now() + 60_000 }));
+    renderFlow({ api });
+    fireEvent.click(await screen.findByRole("button", { name: "Lanjutkan" }));
+    expect(await screen.findByText("Mengandung karakter yang tidak diizinkan")).toBeTruthy();
+    expect(screen.getByLabelText("E-mail").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText("Data yang dikirim belum benar.")).toBeNull();
+  });
+
   it("shows a refusal of an answer from an earlier step (no field of it here) as the step's failure", async () => {
     const api = fakeApi({
       move: vi.fn(async () => {

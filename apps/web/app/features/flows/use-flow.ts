@@ -19,6 +19,15 @@ function writable(step: FlowStep, values: FlowValues): FlowValues {
   return Object.fromEntries(Object.entries(values).filter(([key]) => keys.has(key)));
 }
 
+/**
+ * A refusal's messages per field of the flow: the engine's (422) name the field, the edge's
+ * refusal of unstorable text (400, a NUL pasted in) names its place in the body, `values.<field>`.
+ */
+function flowFieldErrors(error: unknown): Record<string, string[]> {
+  if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 400)) return {};
+  return Object.fromEntries(Object.entries(error.fields).map(([key, messages]) => [key.replace(/^values\./, ""), messages]));
+}
+
 function stepValues(step: FlowStep): FlowValues {
   return Object.fromEntries(step.fields.map((f) => [f.key, f.current_value]));
 }
@@ -200,11 +209,12 @@ export function useFlow(options: UseFlowOptions) {
         }
         window.scrollTo?.({ top: 0 });
       } catch (error) {
-        if (error instanceof ApiError && Object.keys(error.fields).length > 0 && error.status === 422) {
+        const fields = flowFieldErrors(error);
+        if (Object.keys(fields).length > 0) {
           // A refusal of an answer given on an earlier step (a NIK taken meanwhile) has no field here to show it under.
           const onStep = new Set(step.fields.map((field) => field.key));
-          const elsewhere = Object.entries(error.fields).filter(([key]) => !onStep.has(key));
-          setErrors(Object.fromEntries(Object.entries(error.fields).filter(([key]) => onStep.has(key))));
+          const elsewhere = Object.entries(fields).filter(([key]) => !onStep.has(key));
+          setErrors(Object.fromEntries(Object.entries(fields).filter(([key]) => onStep.has(key))));
           if (elsewhere.length > 0) setFailure(elsewhere.flatMap(([, messages]) => messages).join(", "));
         } else if (error instanceof ApiError && error.status === 410) {
           forgetProgress(memoryKey, authRef.current);
