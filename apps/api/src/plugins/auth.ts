@@ -104,7 +104,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!needsSession(access)) return;
     if (!request.caller) return sendError(reply, 401, "not_authenticated", t("api.not_authenticated"));
     if (access.kind === "staff" && !(await hasStaffPermission(app.db, request.caller, access.permission))) {
-      return sendError(reply, 403, "forbidden_role", t("api.forbidden_role"));
+      return sendError(reply, 403, "forbidden_role", t("api.forbidden_permission"));
     }
   });
 });

@@ -22,7 +22,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = await staffMemberOf(app.db, callerOf(request));
-      if (!me) throw new Refusal(403, "forbidden_role", t("api.forbidden_role"));
+      if (!me) throw new Refusal(403, "forbidden_role", t("api.forbidden_permission"));
       return { data: me };
     },
   );

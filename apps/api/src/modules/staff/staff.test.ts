@@ -56,7 +56,7 @@ describe("staff routes", () => {
       t.app.inject({ method: "POST", url: "/app_api/v1/tkb_snapshots", headers: { ...headers, "x-locale": "id", "content-type": "application/json" }, payload: { data: {} } });
     const refused = await snapshot(operator.headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.code).toBe("forbidden_role");
+    expect(refused.json().error).toEqual({ code: "forbidden_role", message: "Peran Anda tidak berwenang untuk tindakan ini." });
     expect([201, 409]).toContain((await snapshot(admin.headers)).statusCode);
   });
 });
