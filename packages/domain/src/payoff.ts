@@ -69,13 +69,20 @@ export function payoffAmount(
 }
 
 /**
- * What the borrower still transfers to pay the loan off: the payoff less their credit
- * (overpayments kept on the loan), which the next payment uses first; 0 when the credit covers it.
- * The loan page, the statement and `payments/new` all show this one figure.
+ * What the borrower still transfers for `owed`: less their credit (overpayments kept on the
+ * loan), which the next payment uses first; 0 when the credit covers it.
+ */
+export function transferAfterCredit(owed: number, credit: number): number {
+  if (!isRupiah(credit)) throw new RangeError(`credit must be integer rupiah, got ${credit}`);
+  return Math.max(0, owed - credit);
+}
+
+/**
+ * What the borrower still transfers to pay the loan off: the payoff less their credit. The loan
+ * page, the statement and `payments/new` all show this one figure.
  */
 export function payoffToTransfer(payoff: Pick<Payoff, "total">, credit: number): number {
-  if (!isRupiah(credit)) throw new RangeError(`credit must be integer rupiah, got ${credit}`);
-  return Math.max(0, payoff.total - credit);
+  return transferAfterCredit(payoff.total, credit);
 }
 
 /**

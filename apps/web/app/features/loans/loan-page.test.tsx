@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../shell/api-fetch.ts";
 import { parseRupiah } from "@pinjaman/domain/money";
 import { LoanPage } from "./loan-page.tsx";
-import { ACCOUNT_ID, APPLICATION_ID, BCA_VA, DETAIL, fakeApi } from "./test-fixtures.ts";
+import { ACCOUNT_ID, APPLICATION_ID, BCA_VA, DETAIL, NEW_PAYMENT, fakeApi } from "./test-fixtures.ts";
 
 afterEach(() => {
   cleanup();
@@ -192,6 +192,19 @@ describe("the sandbox payment simulation", () => {
     expect(amount.getAttribute("aria-invalid")).toBe("true");
     expect(amount.getAttribute("aria-describedby")).toBe(within(form).getByText("Nominal melebihi batas").id);
     expect(within(form).getByRole("alert").textContent).toBe("Data tidak valid");
+  });
+
+  it("takes the borrower's credit off what is due: how to pay shows what is left to transfer, and the simulation is prefilled with it", async () => {
+    renderPage(fakeApi({ newPayment: vi.fn(async () => ({ ...NEW_PAYMENT, credit_balance: 30 })) }), true);
+    const pay = await screen.findByRole("region", { name: "Cara membayar" });
+    const pairs = (await within(pay).findAllByRole("term")).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs.slice(0, 3)).toEqual([
+      ["Harus dibayar sekarang", "Rp 1.020.000"],
+      ["Kelebihan bayar (dipakai lebih dulu)", "Rp 30"],
+      ["Yang perlu ditransfer", "Rp 1.019.970"],
+    ]);
+    const form = await screen.findByRole("form", { name: "Simulasikan pembayaran" });
+    expect((within(form).getByRole("textbox", { name: "Nominal (Rp)" }) as HTMLInputElement).value).toBe("1019970");
   });
 
   it("refuses an amount that is not whole rupiah without calling the server", async () => {
