@@ -1,4 +1,5 @@
 import { schema } from "@pinjaman/db";
+import { addressCities, addressRegions } from "@pinjaman/db/address-schema";
 import { jakartaToday } from "@pinjaman/domain/dates";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -79,6 +80,16 @@ describe("GET back_office/applications/search", () => {
 });
 
 describe("GET back_office/applications/{id}", () => {
+  it("names the address answers' areas (province, city), and leaves a code it does not know as it is", async () => {
+    await t.app.db.insert(addressRegions).values({ code: "32", name: "Jawa Barat" }).onConflictDoNothing();
+    await t.app.db.insert(addressCities).values({ code: "32.73", regionCode: "32", name: "Kota Bandung" }).onConflictDoNothing();
+    const a = await referredApplicant({ ...PAYROLL_KYC, region: "32", city: "32.73", district: "32.73.99", street: "Jl. Braga 1" });
+    const res = await get(`${BO}/applications/${a.applicationId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const answers = Object.fromEntries(res.json().data.kyc.answers.map((x: { key: string; value: string }) => [x.key, x.value]));
+    expect(answers).toMatchObject({ region: "Jawa Barat", city: "Kota Bandung", district: "32.73.99", street: "Jl. Braga 1", payroll_employer: "bni" });
+  });
+
   it("shows KYC data, documents, the decision's rules, the moves and the customer's history; the read is audited", async () => {
     const a = await referredApplicant();
     // An earlier, paid-out loan of the same customer.

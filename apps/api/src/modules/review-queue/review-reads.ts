@@ -3,9 +3,11 @@ import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { eventsFrom } from "@pinjaman/domain/statuses/machine";
 import { APPLICATION_MACHINE } from "@pinjaman/domain/statuses/tables";
+import { ADDRESS_TYPES } from "@pinjaman/domain/address-filter";
 import type { ApplicationStatus } from "@pinjaman/domain/status-labels";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { rejectionText } from "../account-applications/application-service.ts";
+import { checkAddressValues } from "../addresses/address-service.ts";
 
 export const REVIEW_PAGE_SIZE = 25;
 
@@ -102,7 +104,10 @@ export async function reviewDetail(db: Db, applicationId: string): Promise<Revie
     .where(and(eq(schema.fieldUploads.customerId, customer.id), eq(schema.fieldUploads.status, "uploaded")))
     .orderBy(asc(schema.fieldUploads.createdAt));
   const uploadIds = new Set(uploads.map((u) => u.id));
-  const answers = Object.entries(profile?.kyc ?? {});
+  const kyc: Record<string, unknown> = profile?.kyc ?? {};
+  const answers = Object.entries(kyc);
+  // The address answers are area codes: the operator reads their names (a code not known stays as it is).
+  const { labels: areaNames } = await checkAddressValues(db, Object.fromEntries(ADDRESS_TYPES.map((type) => [type, typeof kyc[type] === "string" ? kyc[type] : null])));
   const fieldOfUpload = new Map(answers.filter(([, v]) => typeof v === "string" && uploadIds.has(v)).map(([k, v]) => [v as string, k]));
 
   const [decision] = await db
@@ -153,7 +158,7 @@ export async function reviewDetail(db: Db, applicationId: string): Promise<Revie
           birth_date: profile.birthDate,
           answers: answers
             .filter(([, v]) => !(typeof v === "string" && uploadIds.has(v)) && !(typeof v === "string" && UUID.test(v)))
-            .map(([key, value]) => ({ key, value: answerText(value) })),
+            .map(([key, value]) => ({ key, value: areaNames[key as keyof typeof areaNames] ?? answerText(value) })),
         }
       : null,
     documents: uploads.map((u) => ({ id: u.id, field_key: fieldOfUpload.get(u.id) ?? null, filename: u.filename, mime_type: u.mimeType, size: u.size, url: documentUrl(a.id, u.id) })),
