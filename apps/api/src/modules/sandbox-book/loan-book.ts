@@ -52,7 +52,18 @@ async function seedLenders(db: Db, deposits: number[], depositOn: string) {
   return lenders;
 }
 
-/** Borrowers with the onboarding profile (a NIK from their number, declared finances) and a bank account, so disbursal can pay them. */
+/** Where the book's borrowers live, by borrower number: Kemendagri city codes (their province is the code's first part), all in WIB. */
+const BOOK_CITIES = ["32.73", "31.74", "35.78", "12.71", "33.74", "18.71", "32.75", "34.71", "36.71", "16.71"] as const;
+
+function addressOf(i: number): { region: string; city: string } {
+  const city = BOOK_CITIES[i % BOOK_CITIES.length]!;
+  return { region: city.slice(0, 2), city };
+}
+
+/**
+ * Borrowers with the onboarding profile (a NIK from their number, declared finances, the province
+ * and city lenders see and reminders keep the time zone of) and a bank account, so disbursal can pay them.
+ */
 async function seedBorrowers(db: Db, plan: BookPlan): Promise<string[]> {
   const count = new Set(plan.loans.map((l) => l.borrower)).size;
   const ids = await createCustomers(db, Array.from({ length: count }, (_, i) => ({ name: nameOf(i), email: borrowerEmail(i), phone: `+62816${String(10_000_000 + i)}` })));
@@ -61,7 +72,7 @@ async function seedBorrowers(db: Db, plan: BookPlan): Promise<string[]> {
       customerId,
       ...identityOf(i),
       fullName: nameOf(i),
-      kyc: { ...declaredFinancesOf(plan, i), bank_code: "bca", bank_account_number: String(5_000_000_000 + i), bank_account_holder: nameOf(i) },
+      kyc: { ...declaredFinancesOf(plan, i), ...addressOf(i), bank_code: "bca", bank_account_number: String(5_000_000_000 + i), bank_account_holder: nameOf(i) },
       consent: {},
     })),
   );

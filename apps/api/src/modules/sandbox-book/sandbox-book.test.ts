@@ -13,6 +13,7 @@ import { investmentAccountBalance } from "../ledger/lender-funds.ts";
 import { KIND_MIX, planBook, type LoanKind } from "./book-plan.ts";
 import { BOOK_DIGEST_2026_11_24 } from "./book-digest.fixture.ts";
 import { bookDigest } from "./book-test-kit.ts";
+import { BOOK_BORROWER_EMAILS } from "./loan-book.ts";
 import { SANDBOX_BOOK, seedSandboxBook } from "./sandbox-book.ts";
 
 type Rows<T> = { rows: T[] };
@@ -113,6 +114,15 @@ describe("the sandbox book", () => {
     const waiting = await count(sql`select risk_grade as grade from account_applications where status = 'waiting_for_investment'`);
     expect(waiting.length).toBe(planned("waiting_for_investment", "partially_funded"));
     expect(new Set(waiting.map((w) => w.grade)).size).toBeGreaterThan(1);
+  });
+
+  it("gives every borrower a province and a city within it (what lenders see of where they live, and their reminders' time zone)", async () => {
+    const places = await count(sql`
+      select cp.kyc ->> 'region' as region, cp.kyc ->> 'city' as city from customer_profiles cp join customers c on c.id = cp.customer_id
+      where c.email like ${BOOK_BORROWER_EMAILS}`);
+    expect(places.length).toBe(new Set(plan.loans.map((l) => l.borrower)).size);
+    for (const { region, city } of places) expect(city).toMatch(new RegExp(`^${region}\\.\\d{2}$`));
+    expect(new Set(places.map((p) => p.city)).size).toBeGreaterThan(5);
   });
 
   it("leaves the applications of borrowers who declared no other platforms waiting for an operator, the rules that could not be measured recorded", async () => {
