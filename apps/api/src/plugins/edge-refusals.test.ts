@@ -7,8 +7,8 @@ type Request = { method: "GET" | "POST"; url: string; payload?: string | object;
 
 const UNSTORABLE = "Mengandung karakter yang tidak diizinkan (NUL atau karakter Unicode yang tidak utuh)";
 
-/** Found by the bad-input sweep (test/sweeps): refusals the edge owes, not the routes. */
-describe("text the database cannot store is refused at the edge", () => {
+/** Found by the bad-input sweep (test/sweeps) and by probing: refusals the edge owes, not the routes. */
+describe("refusals at the edge: text the database cannot store, a query parameter of the wrong type", () => {
   let t: TestApp;
   let budi: TestSession;
   beforeAll(async () => {
@@ -58,6 +58,12 @@ describe("text the database cannot store is refused at the edge", () => {
     for (let i = 0; i < 200_000; i++) deep = [deep];
     expect(unstorableTextPaths(deep)[0]).toHaveLength(200_000);
   });
+
+  it.each(["abc", "1e400"])("a query parameter of the wrong type: ?year=%s is a wrong format, not a missing field", async (year) => {
+    const res = await t.app.inject({ method: "GET", url: `/app_api/v1/accounts/00000000-0000-4000-8000-000000000000/tax_statements?year=${year}`, headers: budi.headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ year: ["Format isian tidak sesuai"] });
+  });
 });
 
 describe("framework errors answer in the envelope", () => {
@@ -86,21 +92,5 @@ describe("framework errors answer in the envelope", () => {
     expect(res.statusCode).toBe(status);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ error: { code, message: expect.any(String) } });
-  });
-});
-
-describe("a query parameter of the wrong type", () => {
-  let t: TestApp;
-  let budi: TestSession;
-  beforeAll(async () => {
-    t = await testApp();
-    budi = await sessionFor(t.app.db, "budi@pinjaman.test");
-  });
-  afterAll(() => t.close());
-
-  it.each(["abc", "1e400"])("?year=%s is a wrong format, not a missing field", async (year) => {
-    const res = await t.app.inject({ method: "GET", url: `/app_api/v1/accounts/00000000-0000-4000-8000-000000000000/tax_statements?year=${year}`, headers: budi.headers });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ year: ["Format isian tidak sesuai"] });
   });
 });
