@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig, type ViteUserConfig } from "vitest/config";
 
 // CI collects every runner's counts for its closing "N passed, N failed" line.
@@ -9,6 +10,10 @@ const reporters: NonNullable<ViteUserConfig["test"]>["reporters"] = reportDir
 export default defineConfig({
   test: {
     reporters,
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, whose load
+    // then stayed near 1. The test files wait on PGlite, argon2id and the network often enough
+    // that a worker per core keeps both busy.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -36,6 +41,8 @@ export default defineConfig({
           // database); they run in the PostgreSQL pass (TEST_DATABASE_URL), not on PGlite.
           exclude: process.env.TEST_DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, "apps/api/**/*.postgres.test.ts"],
           environment: "node",
+          // One migrated, seeded template database per run; each file gets a copy (decision 0004).
+          globalSetup: ["apps/api/test/global-setup.ts"],
           // One PGlite per file; files run in parallel on the two cores.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,11 +1,11 @@
-import { openDb, seedSandbox, type Database } from "@pinjaman/db";
+import { openDb, type Database } from "@pinjaman/db";
 import { createScratchDatabase } from "@pinjaman/db/scratch-database";
 import { loadAddressAreas } from "@pinjaman/db/address-data";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
-import { seedSandboxAccounts } from "../src/modules/accounts/sandbox-accounts.ts";
-import { ensureSandboxApiKey } from "../src/modules/company/api-keys.ts";
+import { inject } from "vitest";
+import { pgliteFromTemplate, prepareTestDatabase } from "./database-template.ts";
 
 export type TestDatabaseOptions = {
   /**
@@ -17,25 +17,23 @@ export type TestDatabaseOptions = {
 
 /**
  * A migrated, seeded database for one test file: PGlite in memory by default; with
- * TEST_DATABASE_URL, a fresh PostgreSQL database created for this file and dropped after it.
+ * TEST_DATABASE_URL, a fresh PostgreSQL database created for this file and dropped after it. Both
+ * are copies of the run's template (global-setup.ts) when the run made one.
  */
 export async function testDatabase(options: TestDatabaseOptions = {}): Promise<Database & { label: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject("databaseTemplate");
   if (!serverUrl) {
-    const database = await openDb({ dataDir: "memory://" });
-    await database.migrate();
-    await seedSandbox(database.db);
-    await seedSandboxAccounts(database.db);
-    await ensureSandboxApiKey(database.db);
+    const fromTemplate = template?.kind === "pglite";
+    const database = fromTemplate ? await openDb({ pglite: await pgliteFromTemplate(template) }) : await openDb({ dataDir: "memory://" });
+    if (!fromTemplate) await prepareTestDatabase(database);
     if (options.areas) await loadAddressAreas(database.db);
     return { ...database, label: "pglite" };
   }
-  const scratch = await createScratchDatabase(serverUrl, "pinjaman_test");
+  const fromTemplate = template?.kind === "postgres";
+  const scratch = await createScratchDatabase(serverUrl, "pinjaman_test", fromTemplate ? template.name : undefined);
   const database = await openDb({ url: scratch.url, poolSize: 20 });
-  await database.migrate();
-  await seedSandbox(database.db);
-  await seedSandboxAccounts(database.db);
-  await ensureSandboxApiKey(database.db);
+  if (!fromTemplate) await prepareTestDatabase(database);
   if (options.areas) await loadAddressAreas(database.db);
   return {
     ...database,

@@ -6,17 +6,18 @@ import pg from "pg";
 export type ScratchDatabase = { name: string; url: string; drop(): Promise<void> };
 
 /**
- * Creates `<prefix>_<random>` on the server `serverUrl` points at. `drop()` waits until the
+ * Creates `<prefix>_<random>` on the server `serverUrl` points at, as a copy of database
+ * `template` when one is named (it must have no open connections). `drop()` waits until the
  * database has no connections left, then drops it: `pool.end()` resolves before the server has
  * closed them, and forcing the drop then would terminate them under their clients ("terminating
  * connection due to administrator command" as uncaught errors).
  */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(serverUrl: string, prefix: string, template?: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
