@@ -183,6 +183,9 @@ describe("delivery outside the sandbox", () => {
 
     const received = smtp.received.length;
     await runOccurrence(t.database.db, deliveriesJob, { key: "2026-02-10T08:01", businessDate: "2026-02-10", at }, t.app.log, integrations);
+    // The senders also try each queued message at once after its transaction: whichever claimed it,
+    // wait until it is out (under load the job's run could end while the other attempt still sends).
+    await t.app.settled();
     const after = await t.database.db.select().from(schema.deliveries).where(eq(schema.deliveries.recipient, "rina@pinjaman.test"));
     expect(after).toEqual([expect.objectContaining({ status: "sent", attempts: 1, provider: "smtp" })]);
     expect(smtp.received.slice(received).map((m) => m.to)).toEqual([["rina@pinjaman.test"]]);
