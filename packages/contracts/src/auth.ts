@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * authy_api calls (spec section 7). The session token travels only in the HttpOnly `client`
- * cookie (and X-Authorization for native clients, read back from that cookie): never in a body.
+ * authy_api calls (spec section 7). A browser's session token travels only in the HttpOnly
+ * `client` cookie, never in a body. A native client (no cookie jar) asks for it with the request
+ * header `X-Client: native` and sends it back as X-Authorization (decision 0006).
  */
 
 /** What the page may know of its session: when it ends and which authentication made it. */
@@ -13,6 +14,20 @@ export const sessionInfo = z.object({
   authentication_id: z.uuid(),
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;
+
+/** The request header by which a native client asks for its session token in the answer. */
+export const NATIVE_CLIENT_HEADER = "X-Client";
+
+/** A session just issued (login, code, refresh, a flow's account step): the token only for a native client. */
+export const issuedSessionInfo = sessionInfo.extend({
+  token: z
+    .string()
+    .optional()
+    .describe(
+      "The session token, only for a native client: a request with `X-Client: native`, or a refresh authorised by X-Authorization. Send it as X-Authorization; a browser never gets it.",
+    ),
+});
+export type IssuedSessionInfo = z.infer<typeof issuedSessionInfo>;
 
 /** POST v1/authentication_methods/emailpass/authentications */
 export const emailpassLoginRequest = z.object({
@@ -25,19 +40,23 @@ export type EmailpassLoginRequest = z.infer<typeof emailpassLoginRequest>;
 
 export const authenticationStatus = z.enum(["code_required", "authenticated", "failed", "expired"]);
 
-export const authenticationResponse = z.object({
-  data: z.object({
-    id: z.uuid(),
-    status: authenticationStatus,
-    /** Present once authenticated. */
-    session: sessionInfo.optional(),
-    /** Masked destination of the second-factor code, while a code is required. */
-    code_sent_to: z.string().optional(),
-    /** Seconds until a new code may be requested. */
-    resend_after: z.number().int().optional(),
-  }),
+const authenticationData = z.object({
+  id: z.uuid(),
+  status: authenticationStatus,
+  /** Present once authenticated (to the browser holding the session, when polled). */
+  session: sessionInfo.optional(),
+  /** Masked destination of the second-factor code, while a code is required. */
+  code_sent_to: z.string().optional(),
+  /** Seconds until a new code may be requested. */
+  resend_after: z.number().int().optional(),
 });
+
+/** A login's state: code required, or polled (never a token). */
+export const authenticationResponse = z.object({ data: authenticationData });
 export type AuthenticationResponse = z.infer<typeof authenticationResponse>;
+
+/** 201 of a login or a code entry: the new session (its token for a native client). */
+export const authenticatedResponse = z.object({ data: authenticationData.extend({ session: issuedSessionInfo }) });
 
 /** PATCH v1/authentications/{id}/code: the code, or a request for a new one. */
 export const authenticationCodeRequest = z.object({
@@ -45,7 +64,7 @@ export const authenticationCodeRequest = z.object({
 });
 
 /** PATCH sessions/{id} (refresh) answers the renewed session. */
-export const sessionResponse = z.object({ data: sessionInfo });
+export const sessionResponse = z.object({ data: issuedSessionInfo });
 
 /** POST v1/authentication_methods/emailpass_reset/password_resets */
 export const passwordResetRequest = z.object({ data: z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) }) });

@@ -1,6 +1,6 @@
 import { ADDRESS_TYPES } from "@pinjaman/domain/address-filter";
 import { z } from "zod";
-import { sessionInfo } from "./auth.ts";
+import { issuedSessionInfo } from "./auth.ts";
 
 /**
  * The flow engine's shapes (spec sections 3 and 7, DESIGN.md section 5). The server owns steps,
@@ -183,7 +183,7 @@ export type FlowActionRequest = z.infer<typeof flowActionRequest>;
 
 export const flowProgressResponse = z.object({ data: flowProgressView });
 /** A move answers the new state; the account step also the session it opened (the cookie is set). */
-export const flowMoveResponse = z.object({ data: flowProgressView, session: sessionInfo.optional() });
+export const flowMoveResponse = z.object({ data: flowProgressView, session: issuedSessionInfo.optional() });
 export type FlowMoveResponse = z.infer<typeof flowMoveResponse>;
 export const flowProgressNewResponse = z.object({ data: flowProgressNew });
 export const flowListResponse = z.object({ data: z.array(flowSummary) });

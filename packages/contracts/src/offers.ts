@@ -3,6 +3,12 @@ import { z } from "zod";
 /** POST pub_api/v1/open/products/{productKey}/default_offer/schedule */
 export const defaultOfferScheduleParams = z.object({ productKey: z.string().min(1).max(64) });
 
+/**
+ * POST pub_api/v1/open/offers/{id}/schedule: the offer of an open flow progress (its id); the
+ * body and the answer are the default offer's.
+ */
+export const offerScheduleParams = z.object({ id: z.uuid() });
+
 export const defaultOfferScheduleRequest = z.object({
   data: z.object({
     amount: z.number().int().nonnegative(),

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { NATIVE_CLIENT_HEADER, type IssuedSessionInfo } from "@pinjaman/contracts/auth";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { t } from "@pinjaman/i18n";
 import "@pinjaman/i18n/ns/api";
-import { findActiveSession, type ActiveSession, type IssuedSession } from "../modules/sessions/session-service.ts";
+import { findActiveSession, sessionInfo, type ActiveSession, type IssuedSession } from "../modules/sessions/session-service.ts";
 import { hasStaffPermission } from "../modules/staff/staff-roles.ts";
 import { needsSession } from "./access.ts";
 import { authoriseCompanyKey } from "./company-key.ts";
@@ -60,6 +61,29 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, sess
     path: "/",
     expires: session.expiresAt,
   });
+}
+
+/**
+ * A native client (no cookie jar): one authorised by X-Authorization (a refresh), or, with no
+ * session yet, one that says `X-Client: native`. A call the cookie authorised is a browser's
+ * whatever it claims, so page JavaScript cannot read a rotated token. Only a native client gets a
+ * session token in an answer's body.
+ */
+export function isNativeClient(request: FastifyRequest): boolean {
+  if (request.caller) return !request.caller.viaCookie;
+  return request.headers[NATIVE_CLIENT_HEADER.toLowerCase()] === "native";
+}
+
+/**
+ * Hands a new session to the client: always the HttpOnly cookie; the token itself in the answer
+ * only to a native client, which sends it back as X-Authorization. Page JavaScript never sees it.
+ * The answer is never stored by a cache.
+ */
+export function issueSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, session: IssuedSession): IssuedSessionInfo {
+  setSessionCookie(app, reply, session);
+  reply.header("cache-control", "no-store");
+  const info = sessionInfo(session);
+  return isNativeClient(request) ? { ...info, token: session.token } : info;
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {

@@ -24,6 +24,8 @@ export class FieldErrors extends Error {
   constructor(
     readonly fields: Record<string, string[]>,
     readonly status = 400,
+    /** A 429's wait, sent as Retry-After (every 429 carries it, as the API document says). */
+    readonly retryAfterSeconds?: number,
   ) {
     super("validation_failed");
   }
@@ -85,6 +87,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof Refusal) return sendError(reply, error.status, error.code, error.message);
     if (error instanceof FieldErrors) {
+      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
       return sendError(reply, error.status, "validation_failed", t("api.validation_failed"), error.fields);
     }
     const known = FRAMEWORK_ERRORS[error.code];

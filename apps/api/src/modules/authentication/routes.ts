@@ -1,4 +1,5 @@
 import {
+  authenticatedResponse,
   authenticationCodeRequest,
   authenticationResponse,
   emailpassLoginRequest,
@@ -9,7 +10,7 @@ import { t } from "@pinjaman/i18n";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { setSessionCookie } from "../../plugins/auth.ts";
+import { issueSession } from "../../plugins/auth.ts";
 import { sendError } from "../../plugins/errors.ts";
 import { decoyHash } from "../accounts/passwords.ts";
 import { requestOrigin } from "../audit/audit-service.ts";
@@ -28,7 +29,8 @@ import { RESEND_AFTER_SECONDS } from "./one-time-code.ts";
 import { isUuid, sendClosedChallenge, sendCodeRefusal, sendTooMany } from "./replies.ts";
 import "@pinjaman/i18n/ns/authy";
 
-const methodParams = z.object({ method: z.string() });
+/** Any other method is 404 `method_not_found` (not a validation error): the document lists the one there is. */
+const methodParams = z.object({ method: z.string().meta({ enum: [LOGIN_METHOD] }) });
 const idParams = z.object({ id: z.string() });
 
 function view(v: AuthenticationView): AuthenticationResponse {
@@ -54,13 +56,13 @@ export const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/authentication_methods/:method/authentications",
     {
-      config: { access: { kind: "public" } },
+      config: { access: { kind: "public" }, setCookie: { 201: ["session", "device_key"], 202: ["device_key"] } },
       schema: {
         tags: ["authy"],
         summary: "Log in with e-mail and password; 202 when a code was sent to finish",
         params: methodParams,
         body: emailpassLoginRequest,
-        response: { 201: authenticationResponse, 202: authenticationResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody },
+        response: { 201: authenticatedResponse, 202: authenticationResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody },
       },
       preValidation: async (request, reply) => {
         const { method } = request.params as { method?: string };
@@ -83,8 +85,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
             data: { id: result.authenticationId, status: "code_required", code_sent_to: result.sentTo, resend_after: RESEND_AFTER_SECONDS },
           });
         case "authenticated":
-          setSessionCookie(app, reply, result.session);
-          return reply.status(201).send({ data: { id: result.authenticationId, status: "authenticated", session: sessionInfo(result.session) } });
+          return reply.status(201).send({ data: { id: result.authenticationId, status: "authenticated", session: issueSession(app, request, reply, result.session) } });
       }
     },
   );
@@ -116,7 +117,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/v1/authentications/:id/code",
     {
-      config: { access: { kind: "public" } },
+      config: { access: { kind: "public" }, setCookie: { 201: ["session"] } },
       schema: {
         tags: ["authy"],
         summary: "Enter the e-mailed code (201 with the session), or ask for a new one with {resend: true}",
@@ -124,7 +125,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: authenticationCodeRequest,
         response: {
           200: authenticationResponse,
-          201: authenticationResponse,
+          201: authenticatedResponse,
           400: errorBody,
           403: errorBody,
           404: errorBody,
@@ -150,8 +151,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const result = await enterLoginCode(ctx, { id, code: data.code, previousSessionId: request.caller?.id ?? null });
       if (result.kind !== "authenticated") return sendCodeRefusal(reply, "authentication", result);
-      setSessionCookie(app, reply, result.session);
-      return reply.status(201).send({ data: { id, status: "authenticated", session: sessionInfo(result.session) } });
+      return reply.status(201).send({ data: { id, status: "authenticated", session: issueSession(app, request, reply, result.session) } });
     },
   );
 };

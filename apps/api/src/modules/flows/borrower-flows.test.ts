@@ -411,3 +411,20 @@ describe("refinancing (loan-account flow)", () => {
     expect(await ledgerInvariantViolations(db())).toEqual([]);
   });
 });
+
+describe("the signature step's resend", () => {
+  it("refuses a new code asked for within 60 s with 429, Retry-After and when, under the resend field", async () => {
+    const dewi = await customer([{ amount: 3_000_000 }], true);
+    const calculator = await start(dewi, "/flows/mini_installment_loan/flow_progresses");
+    await move(dewi, calculator.id, { amount: 1_000_000, term: 2 }, "work");
+    await move(dewi, calculator.id, {}, "bank");
+    await move(dewi, calculator.id, {}, "contract");
+    await move(dewi, calculator.id, { agreement: true }, "signature");
+    const res = await post(dewi, `/flow_progresses/${calculator.id}/actions`, { data: { action: "resend_signature_code" } });
+    expect(res.statusCode).toBe(429);
+    const wait = Number(res.headers["retry-after"]);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(res.json().error.fields).toEqual({ resend_code: [expect.stringMatching(/^Kode baru dapat dikirim dalam \d+ detik\.$/)] });
+  });
+});

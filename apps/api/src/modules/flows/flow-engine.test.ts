@@ -133,6 +133,7 @@ describe("flow engine", () => {
     expect(res.json().data.step.key).toBe("personal");
     const cookie = responseCookie(res, "client");
     expect(cookie?.httpOnly).toBe(true);
+    expect(res.json().session).not.toHaveProperty("token");
     const [customer] = await t.database.db.select().from(schema.customers).where(eq(schema.customers.email, "wati@contoh.co.id"));
     expect(customer?.phone).toBe("+6281234567890");
     const [row] = await t.database.db.select().from(schema.flowProgresses).where(eq(schema.flowProgresses.id, progress.id));
@@ -146,6 +147,24 @@ describe("flow engine", () => {
     expect(withCookie.json().data.step.key).toBe("personal");
     // Personal data has no way back to the account step.
     expect(withCookie.json().data.step.movements.map((m: { id: string }) => m.id)).toEqual(["next"]);
+  });
+
+  it("gives a native client (X-Client: native) the new session's token on the account step, to call with X-Authorization", async () => {
+    const progress = await startOnboarding();
+    const native = { ...browser, "x-client": "native" };
+    await t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${progress.id}/move/next`, headers: native, payload: { data: { values: { amount: 1_000_000, term: 3 } } } });
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `${APP}/flow_progresses/${progress.id}/move/next`,
+      headers: native,
+      payload: { data: { values: { email: "native.app@contoh.co.id", phone: "+6281234567891", password: "rahasia-Kuat-2026" } } },
+    });
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json().session;
+    expect(token).toEqual(expect.any(String));
+    const edit = await t.app.inject({ method: "GET", url: `${APP}/flow_progresses/${progress.id}/edit`, headers: { "x-authorization": token } });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().data.step.key).toBe("personal");
   });
 
   it("answers 404 for someone else's progress", async () => {

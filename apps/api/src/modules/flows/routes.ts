@@ -17,8 +17,7 @@ import {
 import { newLoanFlowQuery, newLoanFlowResponse } from "@pinjaman/contracts/new-loan-flow";
 import type { FastifyContextConfig } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { setSessionCookie } from "../../plugins/auth.ts";
-import { sessionInfo } from "../sessions/session-service.ts";
+import { issueSession } from "../../plugins/auth.ts";
 import { actorOf, engineOf } from "./engine.ts";
 import { loginRequired } from "./flow-errors.ts";
 import { listFlows } from "./available-flows.ts";
@@ -90,13 +89,12 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/flow_progresses/:id/move/:movementId",
-    { config: progressAccess, schema: { tags: ["flows"], summary: "Check the step and move", params: flowMoveParams, body: moveFlowProgressRequest, response: { 200: flowMoveResponse, ...errors } } },
+    { config: { ...progressAccess, setCookie: { 200: ["session"] } }, schema: { tags: ["flows"], summary: "Check the step and move", params: flowMoveParams, body: moveFlowProgressRequest, response: { 200: flowMoveResponse, ...errors } } },
     async (request, reply) => {
       const result = await moveProgress(engine, actorOf(request), request.params.id, request.params.movementId, request.body.data ?? {});
       // The account step signs the new customer in on this browser.
       if (!result.session) return { data: result.view };
-      setSessionCookie(app, reply, result.session);
-      return { data: result.view, session: sessionInfo(result.session) };
+      return { data: result.view, session: issueSession(app, request, reply, result.session) };
     },
   );
 

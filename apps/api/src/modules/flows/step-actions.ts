@@ -44,7 +44,9 @@ export async function runStepAction(engine: FlowEngine, actor: Actor, row: Progr
       const signatureId = typeof row.values._signature_id === "string" ? row.values._signature_id : null;
       if (!signatureId) return runStepAction(engine, actor, row, "send_signature_code", now);
       const resent = await resendSignatureCode(signatures, { id: signatureId, customerId }, now);
-      if (resent.kind === "too_early") throw new FieldErrors({ resend_code: [t("flows.error.resend_too_early", { wait: waitText(resent.retryAfterSeconds) })] }, 429);
+      if (resent.kind === "too_early") {
+        throw new FieldErrors({ resend_code: [t("flows.error.resend_too_early", { wait: waitText(resent.retryAfterSeconds) })] }, 429, resent.retryAfterSeconds);
+      }
       if (resent.kind !== "sent") return runStepAction(engine, actor, row, "send_signature_code", now);
       return storeState(engine, row.id, { _signature_sent_at: now.toISOString(), _signature_error: null });
     }

@@ -19,7 +19,8 @@ import {
 } from "./password-token-service.ts";
 import "@pinjaman/i18n/ns/authy";
 
-const methodParams = z.object({ method: z.string() });
+/** Any other method is 404 `method_not_found` (not a validation error): the document lists the one there is. */
+const methodParams = z.object({ method: z.string().meta({ enum: [RESET_METHOD] }) });
 
 async function onlyResetMethod(request: FastifyRequest, reply: Parameters<typeof sendError>[0]) {
   const { method } = request.params as { method?: string };

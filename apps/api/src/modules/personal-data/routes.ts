@@ -33,7 +33,7 @@ export const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/my/personal_data/deletion",
     {
-      config: { access: { kind: "signed_in" } },
+      config: { access: { kind: "signed_in" }, setCookie: { 200: ["session_cleared"] } },
       schema: {
         tags: ["personal data"],
         summary: "Delete the caller's personal data (password confirmed); financial records are kept for OJK",

@@ -3,11 +3,11 @@ import { errorBody } from "@pinjaman/contracts/errors";
 import { t } from "@pinjaman/i18n";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { clearSessionCookie, setSessionCookie } from "../../plugins/auth.ts";
+import { clearSessionCookie, issueSession } from "../../plugins/auth.ts";
 import { sendError } from "../../plugins/errors.ts";
 import { callerOf } from "../identity/caller.ts";
 import { recordAudit, requestOrigin } from "../audit/audit-service.ts";
-import { revokeSession, rotateSession, sessionInfo } from "./session-service.ts";
+import { revokeSession, rotateSession } from "./session-service.ts";
 import "@pinjaman/i18n/ns/api";
 import "@pinjaman/i18n/ns/authy";
 
@@ -21,10 +21,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/sessions/:id",
     {
-      config: { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "session" }] } },
+      config: { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "session" }] }, setCookie: { 200: ["session"] } },
       schema: {
         tags: ["authy"],
-        summary: "Refresh the caller's session: new token and expiry, cookie rewritten",
+        summary: "Refresh the caller's session: new token and expiry, cookie rewritten (the token in the answer when authorised by X-Authorization)",
         params: idParams,
         response: { 200: sessionResponse, 401: errorBody, 403: errorBody, 404: errorBody },
       },
@@ -35,17 +35,16 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const renewed = await rotateSession(app.db, caller.id);
       // It expired or was revoked since the request was authenticated.
       if (!renewed) return sendError(reply, 401, "session_expired", t("authy.session.expired"));
-      setSessionCookie(app, reply, renewed);
+      const data = issueSession(app, request, reply, renewed);
       await recordAudit(app.db, requestOrigin(request), "refresh", caller.customerId, { session_id: caller.id });
-      reply.header("cache-control", "no-store");
-      return { data: sessionInfo(renewed) };
+      return { data };
     },
   );
 
   app.delete(
     "/sessions/:id",
     {
-      config: { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "session" }] } },
+      config: { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "session" }] }, setCookie: { 204: ["session_cleared"], 401: ["session_cleared"] } },
       schema: {
         tags: ["authy"],
         summary: "Log out: revoke the caller's session and clear the cookie",

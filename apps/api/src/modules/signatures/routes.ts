@@ -8,10 +8,11 @@ import { FieldErrors, sendError } from "../../plugins/errors.ts";
 import { callerOf } from "../identity/caller.ts";
 import { requestOrigin } from "../audit/audit-service.ts";
 import { isUuid, sendClosedChallenge, sendCodeRefusal, sendTooMany } from "../authentication/replies.ts";
-import { SIGNATURE_STEP, isSignatureMethod, type ClosedSignature, type SignatureView } from "./signature-service.ts";
+import { SIGNATURE_METHODS, SIGNATURE_STEP, isSignatureMethod, type ClosedSignature, type SignatureView } from "./signature-service.ts";
 import "@pinjaman/i18n/ns/authy";
 
-const methodParams = z.object({ method: z.string() });
+/** Any other method is 404 `method_not_found` (not a validation error): the document lists those there are. */
+const methodParams = z.object({ method: z.string().meta({ enum: [...SIGNATURE_METHODS] }) });
 const idParams = z.object({ id: z.string() });
 /** Every call on one signature: only its own customer may name it. */
 const signatureAccess: FastifyContextConfig = { access: { kind: "owner", ids: [{ in: "params", name: "id", resource: "signature" }] } };
