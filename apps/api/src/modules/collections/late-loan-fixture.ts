@@ -18,7 +18,8 @@ export async function lateLoanFixture(db: Db, input: { today: string; daysAgo: n
   const email = `telat.${serial}.${Date.now()}@contoh.co.id`;
   const lenders = [];
   for (const [index, share] of (input.lenderShares ?? [amount]).entries()) {
-    lenders.push({ share, ...(await lenderWithFunds(db, `pemberi.${serial}.${index}.${Date.now()}@contoh.co.id`, share, addDays(effectiveOn, -10))) });
+    const lenderEmail = `pemberi.${serial}.${index}.${Date.now()}@contoh.co.id`;
+    lenders.push({ share, email: lenderEmail, ...(await lenderWithFunds(db, lenderEmail, share, addDays(effectiveOn, -10))) });
   }
   const [borrower] = await db
     .insert(schema.customers)
