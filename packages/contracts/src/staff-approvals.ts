@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /**
- * Maker-checker calls of the back office (decision 0027): a write-off
- * or a manual ledger adjustment is requested by one staff member and approved or rejected by
- * another. Under app_api/v1/staff.
+ * Maker-checker calls of the back office (decision 0027): a write-off, a manual ledger adjustment
+ * or a loan change that moves lenders' money (issue 17 §5) is requested by one staff member and
+ * approved or rejected by another. Under app_api/v1/staff.
  */
 
 const rupiah = z.number().int().min(0);
@@ -32,7 +32,27 @@ export const ledgerAdjustmentRequestBody = z
   });
 export type LedgerAdjustmentRequestBody = z.infer<typeof ledgerAdjustmentRequestBody>;
 
-/** POST staff/{write_off,ledger_adjustment}_requests/{id}/decision (…approve). */
+/**
+ * What a write-off takes off the books (issue 17 §5): the principal still owed, each lender's (or,
+ * after a claim, the insurer's) share of it, and the interest already due and late fees unpaid
+ * that are forgone with it. The preview and the approval read it with the same function.
+ */
+export const writeOffFigures = z.object({
+  principal: rupiah,
+  interest: rupiah,
+  late_fees: rupiah,
+  shares: z.array(z.object({ investment_id: z.uuid(), holder: z.enum(["lender", "insurer"]), name: z.string(), amount: rupiah })),
+});
+export type WriteOffFigures = z.infer<typeof writeOffFigures>;
+
+/** GET staff/loans/{account_id}/write_off_preview (write_offs.request): what a write-off of the loan would take off today. */
+export const writeOffPreviewParams = z.object({ account_id: z.uuid() });
+export const writeOffPreviewResponse = z.object({
+  data: writeOffFigures.extend({ account_id: z.uuid(), borrower_name: z.string(), days_past_due: z.number().int() }),
+});
+export type WriteOffPreview = z.infer<typeof writeOffPreviewResponse>["data"];
+
+/** POST staff/{write_off,ledger_adjustment}_requests/{id}/decision, staff/loan_change_approvals/{id}/decision (…approve). */
 export const approvalDecisionBody = z.object({ outcome: z.enum(["approve", "reject"]), reason });
 export type ApprovalDecisionBody = z.infer<typeof approvalDecisionBody>;
 
@@ -42,10 +62,12 @@ const staffRef = z.object({ id: z.uuid(), name: z.string() });
 
 export const approvalRequest = z.object({
   id: z.uuid(),
-  kind: z.enum(["write_off", "ledger_adjustment"]),
+  kind: z.enum(["write_off", "ledger_adjustment", "loan_change"]),
   status: z.enum(["pending", "approved", "rejected"]),
   account_id: z.uuid().nullable(),
-  /** The borrower of the loan, for a write-off. */
+  /** The borrower's reschedule or restructure request, for a loan change. */
+  loan_change_request_id: z.uuid().nullable(),
+  /** The borrower of the loan, for a write-off or a loan change. */
   borrower_name: z.string().nullable(),
   debit_ledger_account: z.object({ id: z.uuid(), kind: z.string() }).nullable(),
   credit_ledger_account: z.object({ id: z.uuid(), kind: z.string() }).nullable(),
@@ -59,6 +81,8 @@ export const approvalRequest = z.object({
   decision_reason: z.string().nullable(),
   /** Days past due of the loan today (write-offs). */
   days_past_due: z.number().int().nullable(),
+  /** A write-off's figures: what approval would take off today while pending, what it took once approved. */
+  write_off: writeOffFigures.nullable(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequest>;
 

@@ -23,13 +23,13 @@ const decision = () => ({
   decisionReason: text("decision_reason"),
 });
 
-export const APPROVAL_REQUEST_KINDS = ["write_off", "ledger_adjustment"] as const;
+export const APPROVAL_REQUEST_KINDS = ["write_off", "ledger_adjustment", "loan_change"] as const;
 export const APPROVAL_REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
 
 /**
- * Maker-checker (decision 0027): a staff member asks for a write-off
- * or a manual ledger adjustment; a different one approves (which executes it in the same
- * transaction) or rejects. A row is moved out of `pending` once, by a conditional update.
+ * Maker-checker (decision 0027): a staff member asks for a write-off,
+ * a manual ledger adjustment or a loan change that moves lenders' money (issue 17 §5); a
+ * different one approves (which executes it in the same transaction) or rejects. A row is moved out of `pending` once, by a conditional update.
  */
 export const approvalRequests = pgTable(
   "approval_requests",
@@ -42,6 +42,8 @@ export const approvalRequests = pgTable(
     debitLedgerAccountId: uuid("debit_ledger_account_id").references(() => ledgerAccounts.id, { onDelete: "restrict" }),
     creditLedgerAccountId: uuid("credit_ledger_account_id").references(() => ledgerAccounts.id, { onDelete: "restrict" }),
     amount: bigint("amount", { mode: "number" }),
+    /** The borrower's reschedule or restructure request a loan-change approval executes. */
+    loanChangeRequestId: uuid("loan_change_request_id").references(() => loanChangeRequests.id, { onDelete: "restrict" }),
     reason: text("reason").notNull(),
     requestedBy: personId("requested_by"),
     requestedOn: date("requested_on", { mode: "string" }).notNull(),
@@ -60,6 +62,9 @@ export const approvalRequests = pgTable(
       sql`${t.kind} <> 'ledger_adjustment' or (${t.debitLedgerAccountId} is not null and ${t.creditLedgerAccountId} is not null and ${t.amount} > 0 and ${t.debitLedgerAccountId} <> ${t.creditLedgerAccountId})`,
     ),
     check("approval_requests_write_off_shape", sql`${t.kind} <> 'write_off' or ${t.accountId} is not null`),
+    check("approval_requests_loan_change_shape", sql`${t.kind} <> 'loan_change' or (${t.accountId} is not null and ${t.loanChangeRequestId} is not null)`),
+    // One open second approval per loan change.
+    uniqueIndex("approval_requests_one_pending_loan_change").on(t.loanChangeRequestId).where(sql`${t.kind} = 'loan_change' and ${t.status} = 'pending'`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loanChangeTerms, relievedRatePpm, type LoanChangeInput } from "./loan-changes.ts";
+import { describeLoanChange, loanChangeTerms, needsSecondApproval, relievedRatePpm, type LoanChangeEffect, type LoanChangeInput } from "./loan-changes.ts";
 
 const base: LoanChangeInput = {
   type: "reschedule",
@@ -62,5 +62,23 @@ describe("relievedRatePpm", () => {
     expect(relievedRatePpm(3000, 25)).toBe(2250);
     expect(relievedRatePpm(1001, 50)).toBe(500);
     expect(relievedRatePpm(3000, 0)).toBeNull();
+  });
+});
+
+describe("four eyes on a loan change", () => {
+  const unchanged: LoanChangeEffect = { extraMonths: 2, maturityFrom: "2026-08-08", maturityTo: "2026-08-08", rateFromPpm: 1000, rateToPpm: 1000, waivedLateFees: 0 };
+
+  it("a lower rate, a forgiven late fee or a moved maturity needs a second staff member; nothing of these does not", () => {
+    expect(needsSecondApproval(unchanged)).toBe(false);
+    expect(needsSecondApproval({ ...unchanged, rateToPpm: 999 })).toBe(true);
+    expect(needsSecondApproval({ ...unchanged, waivedLateFees: 1 })).toBe(true);
+    expect(needsSecondApproval({ ...unchanged, maturityTo: "2026-10-08" })).toBe(true);
+  });
+
+  it("says the real change: months added, maturity before and after, rate before and after, late fees forgiven", () => {
+    expect(describeLoanChange({ ...unchanged, maturityTo: "2026-10-08" })).toBe("tenor +2 bulan, jatuh tempo 8 Agu 2026 → 8 Okt 2026");
+    expect(describeLoanChange({ ...unchanged, extraMonths: 3, maturityTo: "2026-11-08", rateToPpm: 500, waivedLateFees: 45_000 })).toBe(
+      "tenor +3 bulan, jatuh tempo 8 Agu 2026 → 8 Nov 2026, bunga 0,1%/hari → 0,05%/hari, denda Rp 45.000 dihapuskan",
+    );
   });
 });

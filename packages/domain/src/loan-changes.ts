@@ -1,5 +1,9 @@
-import { checkOffer, dailyRateCap, type LoanType } from "./ojk-guard.ts";
+import { t } from "@pinjaman/i18n";
+import { formatDate } from "./dates.ts";
 import { invoiceSchedule } from "./invoices.ts";
+import { formatDailyRate, formatRupiah } from "./money.ts";
+import { checkOffer, dailyRateCap, type LoanType } from "./ojk-guard.ts";
+import "@pinjaman/i18n/ns/back-office-loans";
 
 /**
  * Reschedule and restructure (decision 0027), pure.
@@ -80,4 +84,39 @@ export function loanChangeTerms(input: LoanChangeInput): LoanChangeTerms {
   ];
   const totalRepayment = instalments.reduce((s, i) => s + i.total, 0);
   return { ok: true, termMonths, dailyRatePpm: rate, instalments, totalRepayment, maturityOn: schedule[schedule.length - 1]!.dueDate };
+}
+
+/**
+ * What a loan change does to the people whose money is in the loan (issue 17 §5): the months
+ * added, the maturity before and after, the daily rate before and after, and the late fees it
+ * forgives. Read from the current terms and the terms approval gives.
+ */
+export type LoanChangeEffect = {
+  extraMonths: number;
+  maturityFrom: string | null;
+  maturityTo: string;
+  rateFromPpm: number;
+  rateToPpm: number;
+  waivedLateFees: number;
+};
+
+/**
+ * Four eyes: a change that lowers the rate, forgives anything or moves the maturity changes the
+ * lenders' money, so it takes a second staff member's approval, like a write-off.
+ */
+export function needsSecondApproval(effect: LoanChangeEffect): boolean {
+  return effect.rateToPpm < effect.rateFromPpm || effect.waivedLateFees > 0 || effect.maturityFrom !== effect.maturityTo;
+}
+
+/** The change in words, as a request card and the lenders' notice say it: "tenor +2 bulan, jatuh tempo 8 Agu 2026 → 8 Okt 2026". */
+export function describeLoanChange(effect: LoanChangeEffect): string {
+  const parts = [t("back-office-loans.loan_changes.change.tenor", { months: effect.extraMonths })];
+  if (effect.maturityFrom !== effect.maturityTo) {
+    parts.push(t("back-office-loans.loan_changes.change.maturity", { from: effect.maturityFrom ? formatDate(effect.maturityFrom) : "-", to: formatDate(effect.maturityTo) }));
+  }
+  if (effect.rateToPpm !== effect.rateFromPpm) {
+    parts.push(t("back-office-loans.loan_changes.change.rate", { from: formatDailyRate(effect.rateFromPpm), to: formatDailyRate(effect.rateToPpm) }));
+  }
+  if (effect.waivedLateFees > 0) parts.push(t("back-office-loans.loan_changes.change.late_fees_waived", { amount: formatRupiah(effect.waivedLateFees) }));
+  return parts.join(", ");
 }

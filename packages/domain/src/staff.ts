@@ -12,6 +12,7 @@ export const STAFF_PERMISSIONS = [
   "payments.reconcile",
   "collections.work",
   "loan_changes.decide",
+  "loan_changes.approve",
   "write_offs.request",
   "write_offs.approve",
   "ledger_adjustments.request",

@@ -50,6 +50,7 @@ export const UNRACEABLE_UNIQUE_INDEXES: Readonly<Record<string, string>> = {
   withdrawals_signature: "created only under a row lock on the investment account; the code's signature is consumed in that transaction (decision 0020)",
   payments_gateway_transaction: "checked and written under a transaction-scoped advisory lock on the transaction id (decision 0016)",
   approval_requests_one_pending_write_off: "a write-off request locks its loan's account row before checking for a pending one (modules/approvals)",
+  approval_requests_one_pending_loan_change: "a loan change's first approval locks the borrower's request row and checks for a pending second approval before asking for one (modules/loan-changes)",
   loan_change_requests_one_pending: "a loan change request locks its loan's account row before checking for a pending one (modules/loan-changes)",
   insurer_remittances_period: "written only by the daily insurer-remittance job, one run per business date (job_runs), with ON CONFLICT DO NOTHING",
   customer_blocks_active: "a block locks its customer's row before checking for one in force (modules/customers/customer-blocks.ts)",

@@ -5,28 +5,32 @@ import { t } from "@pinjaman/i18n";
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
-import type { ApprovalRequest } from "@pinjaman/contracts/staff-approvals";
+import type { ApprovalRequest, WriteOffFigures as WriteOffFiguresBody } from "@pinjaman/contracts/staff-approvals";
+import type { LoanChangeEffect } from "@pinjaman/domain/loan-changes";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
 import { daysPastDue } from "../collections/days-past-due.ts";
 import { createTransfers, LedgerRefusal } from "../ledger/ledger-service.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
-import { writeOffLoan } from "../write-offs/write-off.ts";
+import { applyLoanChange, lockPendingLoanChange, rejectLoanChange } from "../loan-changes/apply-loan-change.ts";
+import { writeOffFigures, writeOffLoan, type WriteOffFigures } from "../write-offs/write-off.ts";
 import "@pinjaman/i18n/ns/back-office-loans";
 
 /**
  * Maker-checker (decision 0027, after Fineract's maker-checker):
- * a write-off or a manual ledger adjustment is stored as a pending request by one staff member
+ * a write-off, a manual ledger adjustment or a loan change that moves lenders' money (issue 17 §5)
+ * is stored as a pending request by one staff member
  * (the maker) and executed only when a different one (the checker) approves it; the approval
  * claims the row (pending → approved, conditional update), executes and records the staff action
  * in one transaction, so a failure leaves the request pending and nothing moved.
  */
 
-type Kind = "write_off" | "ledger_adjustment";
+export type ApprovalKind = "write_off" | "ledger_adjustment" | "loan_change";
 type Row = typeof schema.approvalRequests.$inferSelect;
 
-const PERMISSIONS = {
+export const APPROVAL_PERMISSIONS = {
   write_off: { request: "write_offs.request", approve: "write_offs.approve" },
   ledger_adjustment: { request: "ledger_adjustments.request", approve: "ledger_adjustments.approve" },
+  loan_change: { request: "loan_changes.decide", approve: "loan_changes.approve" },
 } as const;
 
 export const approvalRequestNotFound = () => new Refusal(404, "approval_request_not_found", t("back-office-loans.approvals.error.not_found"));
@@ -43,6 +47,7 @@ export async function requestWriteOff(tx: Db, caller: StaffCaller, input: { acco
     .for("update");
   if (!account) throw new Refusal(404, "account_not_found", t("back-office-loans.approvals.error.account_not_found"));
   await checkWriteOffEligible(tx, account, input.today);
+  const figures = await writeOffFigures(tx, input.accountId, input.today);
   const [pending] = await tx
     .select({ id: schema.approvalRequests.id })
     .from(schema.approvalRequests)
@@ -57,10 +62,31 @@ export async function requestWriteOff(tx: Db, caller: StaffCaller, input: { acco
     action: "write_off.request",
     subjectType: "account",
     subjectId: input.accountId,
-    after: { request_id: row!.id, principal_balance: account.principalBalance },
+    after: { request_id: row!.id, principal_balance: account.principalBalance, write_off: figuresBody(figures) },
     reason: input.reason,
   });
   return row!.id;
+}
+
+/** What a write-off of the loan would take off today (issue 17 §5); refused as the request would be. */
+export async function writeOffPreview(db: Db, accountId: string, today: string) {
+  const [row] = await db
+    .select({ account: schema.accounts, borrowerName: schema.customers.name })
+    .from(schema.accounts)
+    .innerJoin(schema.customers, eq(schema.customers.id, schema.accounts.customerId))
+    .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.typeKey, "loan")));
+  if (!row) throw new Refusal(404, "account_not_found", t("back-office-loans.approvals.error.account_not_found"));
+  const dpd = await checkWriteOffEligible(db, row.account, today);
+  return { account_id: accountId, borrower_name: row.borrowerName, days_past_due: dpd, ...figuresBody(await writeOffFigures(db, accountId, today)) };
+}
+
+function figuresBody(figures: WriteOffFigures): WriteOffFiguresBody {
+  return {
+    principal: figures.principal,
+    interest: figures.interest,
+    late_fees: figures.lateFees,
+    shares: figures.shares.map((s) => ({ investment_id: s.investmentId, holder: s.holder, name: s.name, amount: s.amount })),
+  };
 }
 
 async function checkWriteOffEligible(tx: Db, account: typeof schema.accounts.$inferSelect, today: string): Promise<number> {
@@ -110,6 +136,30 @@ export async function requestLedgerAdjustment(
 }
 
 /**
+ * A first staff member approved a loan change that moves lenders' money: it waits for a second
+ * one (issue 17 §5). The borrower's request stays pending and nothing changes until then.
+ */
+export async function requestLoanChangeApproval(
+  tx: Db,
+  caller: StaffCaller,
+  input: { loanChange: { id: string; accountId: string }; effect: LoanChangeEffect; reason: string; today: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(schema.approvalRequests)
+    .values({ kind: "loan_change", accountId: input.loanChange.accountId, loanChangeRequestId: input.loanChange.id, reason: input.reason, requestedBy: caller.staffId, requestedOn: input.today })
+    .returning({ id: schema.approvalRequests.id });
+  await recordStaffAction(tx, caller.request, {
+    permission: "loan_changes.decide",
+    action: "loan_change.request",
+    subjectType: "account",
+    subjectId: input.loanChange.accountId,
+    after: { request_id: row!.id, loan_change_request_id: input.loanChange.id, ...input.effect },
+    reason: input.reason,
+  });
+  return row!.id;
+}
+
+/**
  * The checker's decision. Refused with 403 `own_request` when the checker made the request, 409
  * `already_decided` when it was decided otherwise before; repeating the same decision by the same
  * checker answers the stored result and changes nothing (idempotent).
@@ -117,7 +167,7 @@ export async function requestLedgerAdjustment(
 export async function decideApprovalRequest(
   tx: Db,
   caller: StaffCaller,
-  input: { id: string; kind: Kind; outcome: "approve" | "reject"; reason: string; today: string },
+  input: { id: string; kind: ApprovalKind; outcome: "approve" | "reject"; reason: string; today: string },
 ): Promise<void> {
   const [row] = await tx
     .select()
@@ -131,7 +181,7 @@ export async function decideApprovalRequest(
     if (row.status === decided && row.decidedBy === caller.staffId) return;
     throw new Refusal(409, "already_decided", t("back-office-loans.approvals.error.already_decided"));
   }
-  const outcome = input.outcome === "approve" ? await execute(tx, caller, row, input.today) : null;
+  const outcome = input.outcome === "approve" ? await execute(tx, caller, row, input) : await onReject(tx, caller, row, input.reason);
   const claimed = await tx
     .update(schema.approvalRequests)
     .set({ status: decided, decidedBy: caller.staffId, decidedAt: new Date(), decisionReason: input.reason, outcome })
@@ -139,23 +189,34 @@ export async function decideApprovalRequest(
     .returning({ id: schema.approvalRequests.id });
   if (claimed.length === 0) throw new Refusal(409, "already_decided", t("back-office-loans.approvals.error.already_decided"));
   await recordStaffAction(tx, caller.request, {
-    permission: PERMISSIONS[input.kind].approve,
+    permission: APPROVAL_PERMISSIONS[input.kind].approve,
     action: `${input.kind}.${input.outcome}`,
-    subjectType: input.kind === "write_off" ? "account" : "approval_request",
-    subjectId: input.kind === "write_off" ? row.accountId! : row.id,
+    subjectType: input.kind === "ledger_adjustment" ? "approval_request" : "account",
+    subjectId: input.kind === "ledger_adjustment" ? row.id : row.accountId!,
     before: { status: "pending", requested_by: row.requestedBy, reason: row.reason },
     after: { status: decided, request_id: row.id, ...(outcome ?? {}) },
     reason: input.reason,
   });
 }
 
-async function execute(tx: Db, caller: StaffCaller, row: Row, today: string): Promise<Record<string, unknown>> {
+/** A rejected loan change approval rejects the borrower's request with it; the other kinds change nothing but the row. */
+async function onReject(tx: Db, caller: StaffCaller, row: Row, reason: string): Promise<null> {
+  if (row.kind === "loan_change") await rejectLoanChange(tx, caller.staffId, await lockPendingLoanChange(tx, row.loanChangeRequestId!), reason);
+  return null;
+}
+
+async function execute(tx: Db, caller: StaffCaller, row: Row, input: { reason: string; today: string }): Promise<Record<string, unknown>> {
+  const { today } = input;
   if (row.kind === "write_off") {
     const [account] = await tx.select().from(schema.accounts).where(eq(schema.accounts.id, row.accountId!));
     if (!account) throw approvalRequestNotFound();
     const dpd = await checkWriteOffEligible(tx, account, today);
-    const principal = await writeOffLoan(tx, account.id, today, { kind: "operator", id: caller.staffId }, `write-off request ${row.id}: ${row.reason}`);
-    return { principal_written_off: principal, days_past_due: dpd };
+    const figures = await writeOffLoan(tx, account.id, today, { kind: "operator", id: caller.staffId }, `write-off request ${row.id}: ${row.reason}`);
+    return { principal_written_off: figures.principal, write_off: figuresBody(figures), days_past_due: dpd };
+  }
+  if (row.kind === "loan_change") {
+    const request = await lockPendingLoanChange(tx, row.loanChangeRequestId!);
+    return (await applyLoanChange(tx, caller.staffId, request, input)).after;
   }
   try {
     const [posted] = await createTransfers(tx, [
@@ -184,7 +245,7 @@ const debitAccount = alias(schema.ledgerAccounts, "debit_account");
 const creditAccount = alias(schema.ledgerAccounts, "credit_account");
 
 /** The requests of a kind (newest first), or one by id. */
-export async function listApprovalRequests(db: Db, filter: { kind: Kind; status?: Row["status"]; id?: string; today: string }): Promise<ApprovalRequest[]> {
+export async function listApprovalRequests(db: Db, filter: { kind: ApprovalKind; status?: Row["status"]; id?: string; today: string }): Promise<ApprovalRequest[]> {
   const rows = await db
     .select({ r: schema.approvalRequests, requester, decider, borrower, debitAccount, creditAccount })
     .from(schema.approvalRequests)
@@ -209,7 +270,8 @@ export async function listApprovalRequests(db: Db, filter: { kind: Kind; status?
       kind: r.kind,
       status: r.status,
       account_id: r.accountId,
-      borrower_name: r.kind === "write_off" ? (who?.name ?? null) : null,
+      loan_change_request_id: r.loanChangeRequestId,
+      borrower_name: r.kind === "ledger_adjustment" ? null : (who?.name ?? null),
       debit_ledger_account: debit ? { id: debit.id, kind: debit.kind } : null,
       credit_ledger_account: credit ? { id: credit.id, kind: credit.kind } : null,
       amount: r.kind === "write_off" ? ((r.outcome?.principal_written_off as number | undefined) ?? null) : r.amount,
@@ -220,8 +282,16 @@ export async function listApprovalRequests(db: Db, filter: { kind: Kind; status?
       decided_at: r.decidedAt?.toISOString() ?? null,
       decision_reason: r.decisionReason,
       days_past_due: r.kind === "write_off" && r.accountId && r.status === "pending" ? await daysPastDue(db, r.accountId, filter.today) : null,
+      write_off: r.kind === "write_off" ? await writeOffOf(db, r, filter.today) : null,
     })),
   );
+}
+
+/** A pending write-off's figures as approval would take them today; an approved one's as taken. */
+async function writeOffOf(db: Db, r: Row, today: string): Promise<WriteOffFiguresBody | null> {
+  if (r.status === "approved") return (r.outcome?.write_off as WriteOffFiguresBody | undefined) ?? null;
+  if (r.status !== "pending") return null;
+  return figuresBody(await writeOffFigures(db, r.accountId!, today));
 }
 
 /** Ledger accounts an adjustment may name: a loan's (with its investments') or, without one, the platform's own. */

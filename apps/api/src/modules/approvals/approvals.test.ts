@@ -127,6 +127,59 @@ describe("write-off maker-checker", () => {
   });
 });
 
+describe("write-off preview (issue 17 §5)", () => {
+  it("shows principal, interest due, late fees and each lender's share before anyone confirms; the approval writes off exactly that", async () => {
+    const loan = await lateLoanFixture(t.app.db, { today, daysAgo: 160, lenderShares: [3_000_000, 1_000_000] });
+    await t.app.db.update(schema.invoices).set({ lateFee: 25_000 }).where(eq(schema.invoices.id, loan.invoices[0]!.id));
+    const [ani, eko] = loan.lenders;
+    // Every instalment has fallen due and none was paid: all their interest is owed.
+    const interestDue = loan.invoices.filter((i) => i.dueOn <= today).reduce((sum, i) => sum + i.interest, 0);
+    expect(interestDue).toBeGreaterThan(0);
+
+    const preview = await call(operator, "GET", `/loans/${loan.accountId}/write_off_preview`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const figures = {
+      principal: 4_000_000,
+      interest: interestDue,
+      late_fees: 25_000,
+      shares: [
+        { investment_id: expect.any(String), holder: "lender", name: ani!.email, amount: 3_000_000 },
+        { investment_id: expect.any(String), holder: "lender", name: eko!.email, amount: 1_000_000 },
+      ],
+    };
+    expect(preview.json().data).toEqual({ account_id: loan.accountId, borrower_name: expect.any(String), days_past_due: expect.any(Number), ...figures });
+    const { principal, interest, late_fees, shares } = preview.json().data;
+    const previewed = { principal, interest, late_fees, shares };
+
+    // The request is made from the loan and carries the same figures for the checker's dialog.
+    const requested = await call(operator, "POST", "/write_off_requests", { account_id: loan.accountId, reason: "Tidak ada pembayaran lebih dari 90 hari" });
+    expect(requested.statusCode, requested.body).toBe(201);
+    expect(requested.json().data.write_off).toEqual(previewed);
+
+    const approved = await call(admin, "POST", `/write_off_requests/${requested.json().data.id}/decision`, { outcome: "approve", reason: "Penagihan gagal" });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ status: "approved", amount: previewed.principal });
+    expect(approved.json().data.write_off).toEqual(previewed);
+    // The ledger moved exactly the previewed shares out of each lender's investment.
+    const ledger = await t.app.db.select().from(schema.ledgerAccounts).where(eq(schema.ledgerAccounts.accountId, loan.accountId));
+    const writeOffs = ledger.find((a) => a.kind === "write_offs")!;
+    const moved = await t.app.db.select().from(schema.ledgerTransfers).where(and(eq(schema.ledgerTransfers.code, "write_off"), eq(schema.ledgerTransfers.creditAccountId, writeOffs.id)));
+    const byInvestment = Object.fromEntries(moved.map((tr) => [ledger.find((a) => a.id === tr.debitAccountId)!.investmentId, tr.amount]));
+    expect(byInvestment).toEqual(Object.fromEntries(previewed.shares.map((s: { investment_id: string; amount: number }) => [s.investment_id, s.amount])));
+    expect(await ledgerInvariantViolations(t.app.db)).toEqual([]);
+  });
+
+  it("refuses a preview as the request would be refused: too early (409), unknown loan (404), a customer (403)", async () => {
+    const loan = await lateLoanFixture(t.app.db, { today, daysAgo: 100 });
+    const early = await call(operator, "GET", `/loans/${loan.accountId}/write_off_preview`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe("write_off_too_early");
+    expect((await call(operator, "GET", "/loans/00000000-0000-4000-8000-000000000000/write_off_preview")).statusCode).toBe(404);
+    expect((await call(borrower, "GET", `/loans/${loan.accountId}/write_off_preview`)).statusCode).toBe(403);
+    expect((await call(null, "GET", `/loans/${loan.accountId}/write_off_preview`)).statusCode).toBe(401);
+  });
+});
+
 describe("ledger adjustment maker-checker", () => {
   async function platformAccounts() {
     const escrow = await openLedgerAccount(t.app.db as Db, "bank_escrow");

@@ -8,32 +8,52 @@ import {
   ledgerAccountsQuery,
   ledgerAccountsResponse,
   ledgerAdjustmentRequestBody,
+  writeOffPreviewParams,
+  writeOffPreviewResponse,
   writeOffRequestBody,
 } from "@pinjaman/contracts/staff-approvals";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { staffIdOf } from "../staff/staff-actions.ts";
-import { approvalRequestNotFound, decideApprovalRequest, ledgerAccountsFor, listApprovalRequests, requestLedgerAdjustment, requestWriteOff } from "./approval-requests.ts";
+import {
+  APPROVAL_PERMISSIONS,
+  approvalRequestNotFound,
+  decideApprovalRequest,
+  ledgerAccountsFor,
+  listApprovalRequests,
+  requestLedgerAdjustment,
+  requestWriteOff,
+  writeOffPreview,
+  type ApprovalKind,
+} from "./approval-requests.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-/** Maker-checker for write-offs and manual ledger adjustments (decision 0027). */
+/** Where each kind's requests are listed and decided; a loan change's own requests are the borrower's (loan-changes routes). */
+const PATHS: Record<ApprovalKind, string> = {
+  write_off: "/staff/write_off_requests",
+  ledger_adjustment: "/staff/ledger_adjustment_requests",
+  loan_change: "/staff/loan_change_approvals",
+};
+const SUBJECTS: Record<ApprovalKind, string> = { write_off: "write-off", ledger_adjustment: "ledger adjustment", loan_change: "loan change (second approval)" };
+
+/** Maker-checker for write-offs, manual ledger adjustments and loan changes that move lenders' money (decision 0027, issue 17 §5). */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   const today = async () => (await businessNow(app.db, { sandbox: app.config.sandbox })).date;
-  const one = async (kind: "write_off" | "ledger_adjustment", id: string) => {
+  const one = async (kind: ApprovalKind, id: string) => {
     const [found] = await listApprovalRequests(app.db, { kind, id, today: await today() });
     if (!found) throw approvalRequestNotFound();
     return { data: found };
   };
 
-  for (const kind of ["write_off", "ledger_adjustment"] as const) {
-    const path = `/staff/${kind}_requests`;
-    const permissions = kind === "write_off" ? (["write_offs.request", "write_offs.approve"] as const) : (["ledger_adjustments.request", "ledger_adjustments.approve"] as const);
+  for (const kind of ["write_off", "ledger_adjustment", "loan_change"] as const) {
+    const path = PATHS[kind];
+    const permissions = [APPROVAL_PERMISSIONS[kind].request, APPROVAL_PERMISSIONS[kind].approve] as const;
     app.get(
       path,
       {
         config: { access: { kind: "staff", permission: permissions[0] } },
-        schema: { tags: ["staff"], summary: `The ${kind.replace("_", " ")} requests, newest first`, querystring: approvalListQuery, response: { 200: approvalRequestsResponse, ...errors } },
+        schema: { tags: ["staff"], summary: `The ${SUBJECTS[kind]} requests, newest first`, querystring: approvalListQuery, response: { 200: approvalRequestsResponse, ...errors } },
       },
       async (request) => ({ data: await listApprovalRequests(app.db, { kind, status: request.query.status, today: await today() }) }),
     );
@@ -43,7 +63,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: { kind: "staff", permission: permissions[1] } },
         schema: {
           tags: ["staff"],
-          summary: `A second staff member approves (executes) or rejects a ${kind.replace("_", " ")} request; never the one who made it`,
+          summary: `A second staff member approves (executes) or rejects a ${SUBJECTS[kind]} request; never the one who made it`,
           params: approvalRequestParams,
           body: approvalDecisionBody,
           response: { 200: approvalRequestResponse, ...errors },
@@ -58,6 +78,20 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    "/staff/loans/:account_id/write_off_preview",
+    {
+      config: { access: { kind: "staff", permission: "write_offs.request" } },
+      schema: {
+        tags: ["staff"],
+        summary: "What a write-off of the loan would take off today: principal, interest due, late fees, each lender's share (refused as the request would be)",
+        params: writeOffPreviewParams,
+        response: { 200: writeOffPreviewResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await writeOffPreview(app.db, request.params.account_id, await today()) }),
+  );
 
   app.post(
     "/staff/write_off_requests",

@@ -8,14 +8,19 @@ let serial = 0;
 /**
  * Test fixture: a borrower living in `region` (a province code) with a loan of `amount` over
  * `term` months at 0.1 %/day, disbursed `daysAgo` days before `today` and never paid, funded by
- * one lender. Its first instalment fell due about daysAgo − 30 days ago.
+ * one lender (or one per amount of `lenderShares`, which then add up to `amount`). Its first
+ * instalment fell due about daysAgo − 30 days ago.
  */
-export async function lateLoanFixture(db: Db, input: { today: string; daysAgo: number; region?: string; amount?: number; term?: number; name?: string }) {
+export async function lateLoanFixture(db: Db, input: { today: string; daysAgo: number; region?: string; amount?: number; term?: number; name?: string; lenderShares?: number[] }) {
   serial += 1;
   const amount = input.amount ?? 4_000_000;
   const effectiveOn = addDays(input.today, -input.daysAgo);
   const email = `telat.${serial}.${Date.now()}@contoh.co.id`;
-  const lender = await lenderWithFunds(db, `pemberi.${serial}.${Date.now()}@contoh.co.id`, amount, addDays(effectiveOn, -10));
+  const lenders = [];
+  for (const [index, share] of (input.lenderShares ?? [amount]).entries()) {
+    const lenderEmail = `pemberi.${serial}.${index}.${Date.now()}@contoh.co.id`;
+    lenders.push({ share, email: lenderEmail, ...(await lenderWithFunds(db, lenderEmail, share, addDays(effectiveOn, -10))) });
+  }
   const [borrower] = await db
     .insert(schema.customers)
     .values({ name: input.name ?? `Peminjam ${serial}`, email, phone: `+62812000${String(serial).padStart(5, "0")}` })
@@ -31,9 +36,9 @@ export async function lateLoanFixture(db: Db, input: { today: string; daysAgo: n
   });
   const loan = await disbursedLoan(db, {
     borrowerCustomerId: borrower!.id,
-    lenders: [{ customerId: lender.customerId, investmentAccountId: lender.accountId, amount }],
+    lenders: lenders.map((l) => ({ customerId: l.customerId, investmentAccountId: l.accountId, amount: l.share })),
     terms: { term: input.term ?? 4, dailyRatePpm: 1000 },
     effectiveOn,
   });
-  return { ...loan, borrowerId: borrower!.id, email, lender };
+  return { ...loan, borrowerId: borrower!.id, email, lender: lenders[0]!, lenders };
 }

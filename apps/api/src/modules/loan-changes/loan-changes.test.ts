@@ -13,6 +13,7 @@ const STAFF = "/app_api/v1/staff";
 
 let t: TestApp;
 let operator: TestSession;
+let admin: TestSession;
 let today: string;
 
 function call(session: TestSession | null, method: "GET" | "POST", url: string, payload?: unknown) {
@@ -33,7 +34,19 @@ beforeAll(async () => {
   t = await testApp();
   today = jakartaToday();
   operator = await sessionFor(t.app.db, "operator@pinjaman.test");
+  admin = await sessionFor(t.app.db, "admin@pinjaman.test");
 });
+
+/** The operator approves, which asks for the second approval (issue 17 §5); the admin gives it. */
+async function approveWithFourEyes(requestId: string, reason: string) {
+  const first = await call(operator, "POST", `${STAFF}/loan_change_requests/${requestId}/decision`, { outcome: "approve", reason });
+  expect(first.statusCode, first.body).toBe(200);
+  expect(first.json().data).toMatchObject({ status: "pending", approval: { status: "pending", requested_by: { id: operator.customerId } } });
+  const second = await call(admin, "POST", `${STAFF}/loan_change_approvals/${first.json().data.approval.id}/decision`, { outcome: "approve", reason });
+  expect(second.statusCode, second.body).toBe(200);
+  const [decided] = (await call(admin, "GET", `${STAFF}/loan_change_requests`)).json().data.filter((r: { id: string }) => r.id === requestId);
+  return decided;
+}
 afterAll(async () => {
   await t?.close();
 });
@@ -60,17 +73,16 @@ describe("reschedule", () => {
     expect(pending.proposal.instalments[0]).toEqual({ number: 1, due_on: today, principal: 0, interest: 120_000, total: 120_000 });
     expect(pending.proposal.instalments.slice(1).map((i: { total: number }) => i.total)).toEqual([786_666, 786_666, 786_666, 786_666, 786_666, 786_670]);
 
-    const decided = await call(operator, "POST", `${STAFF}/loan_change_requests/${requestId}/decision`, { outcome: "approve", reason: "Penghasilan turun, terverifikasi" });
-    expect(decided.statusCode, decided.body).toBe(200);
-    const newApplicationId = decided.json().data.new_application_id;
+    const decided = await approveWithFourEyes(requestId, "Penghasilan turun, terverifikasi");
+    const newApplicationId = decided.new_application_id;
     // The staff view keeps the terms given and the maturity extension after approval.
-    expect(decided.json().data).toMatchObject({
+    expect(decided).toMatchObject({
       status: "approved",
-      decided_by: { id: operator.customerId },
+      decided_by: { id: admin.customerId },
       current: null,
       proposal: { term: 6, total_repayment: 4_840_000, maturity_on: newMaturity, maturity_extension_days: daysBetween(loan.maturityOn, newMaturity) },
     });
-    expect(decided.json().data.proposal.instalments).toHaveLength(7);
+    expect(decided.proposal.instalments).toHaveLength(7);
 
     const applications = await applicationsOf(loan.accountId);
     expect(applications.map((a) => ({ type: a.typeKey, status: a.status }))).toEqual([
@@ -110,13 +122,14 @@ describe("reschedule", () => {
     expect(await ledgerInvariantViolations(t.app.db)).toEqual([]);
 
     const audited = await t.app.db.select().from(schema.staffActions).where(eq(schema.staffActions.subjectId, loan.accountId));
-    expect(audited.map((a) => ({ permission: a.permission, action: a.action, reason: a.reason }))).toEqual([
-      { permission: "loan_changes.decide", action: "reschedule.approve", reason: "Penghasilan turun, terverifikasi" },
+    expect(audited.map((a) => ({ staff: a.staffId, permission: a.permission, action: a.action, reason: a.reason }))).toEqual([
+      { staff: operator.customerId, permission: "loan_changes.decide", action: "loan_change.request", reason: "Penghasilan turun, terverifikasi" },
+      { staff: admin.customerId, permission: "loan_changes.approve", action: "loan_change.approve", reason: "Penghasilan turun, terverifikasi" },
     ]);
 
-    // Decided: the same decision again changes nothing; another one is 409.
+    // Decided: the same decision again by the checker changes nothing; another one is 409.
     const counts = await rowCounts(t.database);
-    expect((await call(operator, "POST", `${STAFF}/loan_change_requests/${requestId}/decision`, { outcome: "approve", reason: "Penghasilan turun, terverifikasi" })).statusCode).toBe(200);
+    expect((await call(admin, "POST", `${STAFF}/loan_change_requests/${requestId}/decision`, { outcome: "approve", reason: "Penghasilan turun, terverifikasi" })).statusCode).toBe(200);
     const other = await call(operator, "POST", `${STAFF}/loan_change_requests/${requestId}/decision`, { outcome: "reject", reason: "salah" });
     expect(other.statusCode).toBe(409);
     expect(await rowCounts(t.database)).toEqual(counts);
@@ -127,8 +140,7 @@ describe("restructure", () => {
   it("may lower the rate: the new schedule's interest follows it and the instalments sum to the new total", async () => {
     const loan = await lateLoanFixture(t.app.db, { today, daysAgo: 10, amount: 3_000_000, term: 3 });
     const requestId = await ask(loan, "restructure", 3, 500);
-    const decided = await call(operator, "POST", `${STAFF}/loan_change_requests/${requestId}/decision`, { outcome: "approve", reason: "Restrukturisasi disetujui" });
-    expect(decided.statusCode, decided.body).toBe(200);
+    await approveWithFourEyes(requestId, "Restrukturisasi disetujui");
     const [, restructured] = await applicationsOf(loan.accountId);
     // Nothing due yet: no arrears. 3,000,000 × 0.05 % × 180 days = 270,000.
     expect(restructured).toMatchObject({ typeKey: "restructure", status: "active", amount: 3_000_000, term: 6, dailyRatePpm: 500, totalRepayment: 3_270_000 });

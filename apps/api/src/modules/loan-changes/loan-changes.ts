@@ -1,29 +1,28 @@
 import { schema, type Db } from "@pinjaman/db";
 import { daysBetween } from "@pinjaman/domain/dates";
-import { loanChangeTerms, MAX_EXTRA_MONTHS, relievedRatePpm, type LoanChangeTerms } from "@pinjaman/domain/loan-changes";
+import { MAX_EXTRA_MONTHS, needsSecondApproval, relievedRatePpm, type LoanChangeEffect, type LoanChangeTerms } from "@pinjaman/domain/loan-changes";
 import { hasKey, t } from "@pinjaman/i18n";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import type { LoanChangeRequest } from "@pinjaman/contracts/loan-changes";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
-import { recordTransition, transitionApplication } from "../account-applications/status-transitions.ts";
+import { requestLoanChangeApproval } from "../approvals/approval-requests.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
+import { applyLoanChange, loanChangeNotFound, rejectLoanChange } from "./apply-loan-change.ts";
+import { effectOf, loanState, refusalText, termsFor, type LoanChangeRow } from "./loan-change-state.ts";
 import "@pinjaman/i18n/ns/back-office-loans";
 import "@pinjaman/i18n/ns/borrower_flows";
 
 /**
  * Reschedule and restructure (decision 0027). The borrower's request
- * (a loan-account flow calls `requestLoanChange`) waits for staff; approval opens a new current
- * application of the request's type on the same account with a new schedule (domain
- * `loanChangeTerms`), replaces the open invoices of the old one and supersedes it, in one
- * transaction.
+ * (a loan-account flow calls `requestLoanChange`) waits for staff; approval (`applyLoanChange`)
+ * opens a new current application of the request's type on the same account with a new schedule
+ * (domain `loanChangeTerms`), replaces the open invoices of the old one and supersedes it, in one
+ * transaction; one that moves lenders' money waits for a second staff member first (issue 17 §5).
  */
 
-type RequestRow = typeof schema.loanChangeRequests.$inferSelect;
 type Caller = { staffId: string; request: FastifyRequest };
-
-export const loanChangeNotFound = () => new Refusal(404, "loan_change_request_not_found", t("back-office-loans.loan_changes.error.not_found"));
 
 /** The borrower asks (from a loan-account flow): the loan must be theirs and active, with no other request pending. */
 export async function requestLoanChange(
@@ -96,65 +95,13 @@ export async function requestLoanChangeFromFlow(
   });
 }
 
-type LoanState = {
-  current: typeof schema.accountApplications.$inferSelect;
-  initialMaturityOn: string | null;
-  openInvoices: (typeof schema.invoices.$inferSelect)[];
-  outstandingPrincipal: number;
-  arrearsInterest: number;
-  loanType: "consumptive" | "productive";
-};
-
-async function loanState(db: Db, accountId: string, today: string): Promise<LoanState | null> {
-  const applications = await db.select().from(schema.accountApplications).where(eq(schema.accountApplications.accountId, accountId)).orderBy(asc(schema.accountApplications.createdAt));
-  const current = [...applications].reverse().find((a) => a.status === "activated" || a.status === "active");
-  if (!current) return null;
-  const initial = applications.find((a) => a.typeKey === "initial");
-  const [product] = await db
-    .select({ loanType: schema.products.loanType })
-    .from(schema.accounts)
-    .innerJoin(schema.products, eq(schema.products.key, schema.accounts.productKey))
-    .where(eq(schema.accounts.id, accountId));
-  const openInvoices = await db
-    .select()
-    .from(schema.invoices)
-    .where(and(eq(schema.invoices.accountApplicationId, current.id), eq(schema.invoices.status, "open")))
-    .orderBy(asc(schema.invoices.number));
-  return {
-    current,
-    initialMaturityOn: initial?.maturityOn ?? null,
-    openInvoices,
-    outstandingPrincipal: openInvoices.reduce((s, i) => s + i.principal - i.paidPrincipal, 0),
-    arrearsInterest: openInvoices.filter((i) => i.dueOn <= today).reduce((s, i) => s + i.interest - i.paidInterest, 0),
-    loanType: product?.loanType ?? "consumptive",
-  };
-}
-
-function termsFor(request: RequestRow, state: LoanState, today: string): LoanChangeTerms {
-  return loanChangeTerms({
-    type: request.typeKey,
-    loanType: state.loanType,
-    outstandingPrincipal: state.outstandingPrincipal,
-    arrearsInterest: state.arrearsInterest,
-    openInstalments: state.openInvoices.length,
-    extraMonths: request.extraMonths,
-    currentRatePpm: state.current.dailyRatePpm,
-    requestedRatePpm: request.dailyRatePpm,
-    today,
-  });
-}
-
-function refusalText(reason: string): string {
-  const key = `back-office-loans.loan_changes.refused.${reason}`;
-  return hasKey(key) ? t(key) : reason;
-}
-
 /**
- * Staff decide. Approve: the new application (type of the request, status active through
- * `take_effect`, effective today) with its invoices; the old application's open invoices become
- * `replaced` and it is superseded (deactivated); the loan's settled investments follow the new
- * application, so repayments keep reaching the same lenders. Reject: only the request changes.
- * A decided request: 409 (the same decision by the same person again: nothing changes).
+ * Staff decide. Reject: only the request changes. Approve: a change that lowers the rate, forgives
+ * late fees or moves the maturity (`needsSecondApproval`) waits for a second staff member's
+ * approval (approvals of decision 0027, issue 17 §5), with nothing changed yet; any other is
+ * applied at once (`applyLoanChange`). While the second approval waits, the request is decided
+ * there: 409 here (the first approver's own repeat answers as it stands). A decided request: 409
+ * (the same decision by the same person again: nothing changes).
  */
 export async function decideLoanChange(tx: Db, caller: Caller, input: { id: string; outcome: "approve" | "reject"; reason: string; today: string }): Promise<void> {
   const [request] = await tx.select().from(schema.loanChangeRequests).where(eq(schema.loanChangeRequests.id, input.id)).for("update");
@@ -164,86 +111,34 @@ export async function decideLoanChange(tx: Db, caller: Caller, input: { id: stri
     if (request.status === decided && request.decidedBy === caller.staffId) return;
     throw new Refusal(409, "already_decided", t("back-office-loans.loan_changes.error.already_decided"));
   }
-  let after: Record<string, unknown> = { status: decided };
-  let newApplicationId: string | null = null;
-  if (input.outcome === "approve") {
-    const [account] = await tx.select().from(schema.accounts).where(eq(schema.accounts.id, request.accountId)).for("update");
-    if (account?.status !== "active") throw new Refusal(409, "loan_not_active", t("back-office-loans.loan_changes.error.not_active"));
-    const state = await loanState(tx, request.accountId, input.today);
-    if (!state) throw new Refusal(409, "loan_not_active", t("back-office-loans.loan_changes.error.not_active"));
-    const terms = termsFor(request, state, input.today);
-    if (!terms.ok) throw new FieldErrors({ [terms.field]: [refusalText(terms.reason)] }, 409);
-    const actor = { kind: "operator" as const, id: caller.staffId };
-    const why = `${request.typeKey} request ${request.id}: ${input.reason}`;
-
-    await tx
-      .update(schema.invoices)
-      .set({ status: "replaced" })
-      .where(and(eq(schema.invoices.accountApplicationId, state.current.id), eq(schema.invoices.status, "open")));
-    await transitionApplication(tx, state.current.id, "supersede", actor, why);
-    const [created] = await tx
-      .insert(schema.accountApplications)
-      .values({
-        accountId: request.accountId,
-        typeKey: request.typeKey,
-        status: "submitted",
-        amount: state.outstandingPrincipal,
-        term: terms.termMonths,
-        dailyRatePpm: terms.dailyRatePpm,
-        totalRepayment: terms.totalRepayment,
-        flowProgressId: request.flowProgressId,
-        submittedOn: request.requestedOn,
-        approvedOn: input.today,
-        fundedOn: state.current.fundedOn,
-        effectiveOn: input.today,
-        maturityOn: terms.maturityOn,
-        riskGrade: state.current.riskGrade,
-      })
-      .returning({ id: schema.accountApplications.id });
-    newApplicationId = created!.id;
-    await recordTransition(tx, { subject: "account_application", id: newApplicationId, from: null, to: "submitted", event: "submit", actor: { kind: "customer", id: request.customerId }, reason: request.reason });
-    await transitionApplication(tx, newApplicationId, "take_effect", actor, why);
-    await tx.insert(schema.invoices).values(
-      terms.instalments.map((i) => ({
-        accountId: request.accountId,
-        accountApplicationId: newApplicationId!,
-        number: i.number,
-        dueOn: i.dueOn,
-        principal: i.principal,
-        interest: i.interest,
-        total: i.total,
-      })),
-    );
-    const moved = await tx
-      .update(schema.investments)
-      .set({ accountApplicationId: newApplicationId })
-      .where(and(eq(schema.investments.accountApplicationId, state.current.id), inArray(schema.investments.status, ["settled"])))
-      .returning({ id: schema.investments.id });
-    after = {
-      status: decided,
-      new_application_id: newApplicationId,
-      term: terms.termMonths,
-      daily_rate_ppm: terms.dailyRatePpm,
-      total_repayment: terms.totalRepayment,
-      maturity_on: terms.maturityOn,
-      replaced_invoices: state.openInvoices.map((i) => i.id),
-      waived_late_fees: state.openInvoices.reduce((s, i) => s + i.lateFee - i.paidLateFee, 0),
-      investments_moved: moved.map((m) => m.id),
-    };
-    const before = { application_id: state.current.id, term: state.current.term, daily_rate_ppm: state.current.dailyRatePpm, maturity_on: state.current.maturityOn };
-    await finish(tx, caller, request, input, decided, newApplicationId, before, after);
+  const [approval] = await tx
+    .select({ requestedBy: schema.approvalRequests.requestedBy })
+    .from(schema.approvalRequests)
+    .where(and(eq(schema.approvalRequests.loanChangeRequestId, request.id), eq(schema.approvalRequests.status, "pending")));
+  if (approval) {
+    if (input.outcome === "approve" && approval.requestedBy === caller.staffId) return;
+    throw new Refusal(409, "approval_pending", t("back-office-loans.loan_changes.error.approval_pending"));
+  }
+  if (input.outcome === "reject") {
+    await rejectLoanChange(tx, caller.staffId, request, input.reason);
+    await audit(tx, caller, request, input, { status: "pending" }, { status: "rejected" });
     return;
   }
-  await finish(tx, caller, request, input, decided, null, { status: "pending" }, after);
+  const [account] = await tx.select({ status: schema.accounts.status }).from(schema.accounts).where(eq(schema.accounts.id, request.accountId));
+  const state = account?.status === "active" ? await loanState(tx, request.accountId, input.today) : null;
+  if (!state) throw new Refusal(409, "loan_not_active", t("back-office-loans.loan_changes.error.not_active"));
+  const terms = termsFor(request, state, input.today);
+  if (!terms.ok) throw new FieldErrors({ [terms.field]: [refusalText(terms.reason)] }, 409);
+  const effect = effectOf(request, state, terms);
+  if (needsSecondApproval(effect)) {
+    await requestLoanChangeApproval(tx, caller, { loanChange: request, effect, reason: input.reason, today: input.today });
+    return;
+  }
+  const { before, after } = await applyLoanChange(tx, caller.staffId, request, input);
+  await audit(tx, caller, request, input, before, after);
 }
 
-async function finish(tx: Db, caller: Caller, request: RequestRow, input: { outcome: "approve" | "reject"; reason: string }, decided: "approved" | "rejected", newApplicationId: string | null, before: unknown, after: unknown) {
-  const claimed = await tx
-    .update(schema.loanChangeRequests)
-    .set({ status: decided, decidedBy: caller.staffId, decidedAt: new Date(), decisionReason: input.reason, newApplicationId })
-    .where(and(eq(schema.loanChangeRequests.id, request.id), eq(schema.loanChangeRequests.status, "pending")))
-    .returning({ id: schema.loanChangeRequests.id });
-  if (claimed.length === 0) throw new Refusal(409, "already_decided", t("back-office-loans.loan_changes.error.already_decided"));
+async function audit(tx: Db, caller: Caller, request: LoanChangeRow, input: { outcome: "approve" | "reject"; reason: string }, before: unknown, after: unknown) {
   await recordStaffAction(tx, caller.request, {
     permission: "loan_changes.decide",
     action: `${request.typeKey}.${input.outcome}`,
@@ -256,16 +151,21 @@ async function finish(tx: Db, caller: Caller, request: RequestRow, input: { outc
 }
 
 const decider = alias(schema.customers, "decider");
+const maker = alias(schema.customers, "maker");
+const checker = alias(schema.customers, "checker");
 
-/** The terms an approved request gave: its application and invoices as stored. */
-async function appliedTerms(db: Db, accountId: string, applicationId: string): Promise<{ terms: LoanChangeTerms; initialMaturityOn: string | null } | null> {
-  const [application] = await db.select().from(schema.accountApplications).where(eq(schema.accountApplications.id, applicationId));
-  if (!application?.maturityOn) return null;
-  const [initial] = await db
-    .select({ maturityOn: schema.accountApplications.maturityOn })
-    .from(schema.accountApplications)
-    .where(and(eq(schema.accountApplications.accountId, accountId), eq(schema.accountApplications.typeKey, "initial")));
+/** The terms an approved request gave: its application and invoices as stored, and what they changed from the application they superseded. */
+async function appliedTerms(db: Db, request: LoanChangeRow, applicationId: string): Promise<{ terms: LoanChangeTerms; initialMaturityOn: string | null; effect: LoanChangeEffect } | null> {
+  const applications = await db.select().from(schema.accountApplications).where(eq(schema.accountApplications.accountId, request.accountId)).orderBy(asc(schema.accountApplications.createdAt));
+  const index = applications.findIndex((a) => a.id === applicationId);
+  const application = applications[index];
+  const previous = applications[index - 1];
+  if (!application?.maturityOn || !previous) return null;
   const invoices = await db.select().from(schema.invoices).where(eq(schema.invoices.accountApplicationId, applicationId)).orderBy(asc(schema.invoices.number));
+  const replaced = await db
+    .select({ lateFee: schema.invoices.lateFee, paidLateFee: schema.invoices.paidLateFee })
+    .from(schema.invoices)
+    .where(and(eq(schema.invoices.accountApplicationId, previous.id), eq(schema.invoices.status, "replaced")));
   return {
     terms: {
       ok: true,
@@ -275,12 +175,41 @@ async function appliedTerms(db: Db, accountId: string, applicationId: string): P
       maturityOn: application.maturityOn,
       instalments: invoices.map((i) => ({ number: i.number, dueOn: i.dueOn, principal: i.principal, interest: i.interest + i.waivedInterest, total: i.total + i.waivedInterest })),
     },
-    initialMaturityOn: initial?.maturityOn ?? null,
+    initialMaturityOn: applications.find((a) => a.typeKey === "initial")?.maturityOn ?? null,
+    effect: {
+      extraMonths: request.extraMonths,
+      maturityFrom: previous.maturityOn,
+      maturityTo: application.maturityOn,
+      rateFromPpm: previous.dailyRatePpm,
+      rateToPpm: application.dailyRatePpm,
+      waivedLateFees: replaced.reduce((s, i) => s + i.lateFee - i.paidLateFee, 0),
+    },
+  };
+}
+
+/** The latest second approval asked for a request (issue 17 §5). */
+async function approvalOf(db: Db, loanChangeRequestId: string): Promise<LoanChangeRequest["approval"]> {
+  const [row] = await db
+    .select({ a: schema.approvalRequests, maker, checker })
+    .from(schema.approvalRequests)
+    .innerJoin(maker, eq(maker.id, schema.approvalRequests.requestedBy))
+    .leftJoin(checker, eq(checker.id, schema.approvalRequests.decidedBy))
+    .where(eq(schema.approvalRequests.loanChangeRequestId, loanChangeRequestId))
+    .orderBy(desc(schema.approvalRequests.createdAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.a.id,
+    status: row.a.status,
+    requested_by: { id: row.maker.id, name: row.maker.name },
+    requested_on: row.a.requestedOn,
+    decided_by: row.checker ? { id: row.checker.id, name: row.checker.name } : null,
+    decision_reason: row.a.decisionReason,
   };
 }
 
 /** Requests newest first (or one by id), each pending one with the terms approval would give today. */
-export async function listLoanChanges(db: Db, filter: { status?: RequestRow["status"]; id?: string; today: string }): Promise<LoanChangeRequest[]> {
+export async function listLoanChanges(db: Db, filter: { status?: LoanChangeRow["status"]; id?: string; today: string }): Promise<LoanChangeRequest[]> {
   const rows = await db
     .select({ r: schema.loanChangeRequests, borrowerName: schema.customers.name, decider })
     .from(schema.loanChangeRequests)
@@ -292,9 +221,10 @@ export async function listLoanChanges(db: Db, filter: { status?: RequestRow["sta
   return Promise.all(
     rows.map(async ({ r, borrowerName, decider: who }) => {
       const state = r.status === "pending" ? await loanState(db, r.accountId, filter.today) : null;
-      const applied = !state && r.newApplicationId ? await appliedTerms(db, r.accountId, r.newApplicationId) : null;
+      const applied = !state && r.newApplicationId ? await appliedTerms(db, r, r.newApplicationId) : null;
       const terms: LoanChangeTerms | null = state ? termsFor(r, state, filter.today) : (applied?.terms ?? null);
       const initialMaturityOn = state?.initialMaturityOn ?? applied?.initialMaturityOn ?? null;
+      const effect = terms?.ok ? (state ? effectOf(r, state, terms) : applied!.effect) : null;
       return {
         id: r.id,
         account_id: r.accountId,
@@ -317,12 +247,22 @@ export async function listLoanChanges(db: Db, filter: { status?: RequestRow["sta
                 maturity_on: terms.maturityOn,
                 maturity_extension_days: initialMaturityOn ? daysBetween(initialMaturityOn, terms.maturityOn) : 0,
                 instalments: terms.instalments.map((i) => ({ number: i.number, due_on: i.dueOn, principal: i.principal, interest: i.interest, total: i.total })),
+                effect: {
+                  extra_months: effect!.extraMonths,
+                  maturity_from: effect!.maturityFrom,
+                  maturity_to: effect!.maturityTo,
+                  rate_from_ppm: effect!.rateFromPpm,
+                  rate_to_ppm: effect!.rateToPpm,
+                  waived_late_fees: effect!.waivedLateFees,
+                },
+                needs_second_approval: needsSecondApproval(effect!),
               }
             : null,
         proposal_refused: terms && !terms.ok ? refusalText(terms.reason) : state ? null : r.status === "pending" ? t("back-office-loans.loan_changes.error.not_active") : null,
         decided_by: who ? { id: who.id, name: who.name } : null,
         decision_reason: r.decisionReason,
         new_application_id: r.newApplicationId,
+        approval: await approvalOf(db, r.id),
       };
     }),
   );

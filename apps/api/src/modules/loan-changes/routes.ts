@@ -3,7 +3,8 @@ import { loanChangeDecisionBody, loanChangeListQuery, loanChangeParams, loanChan
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { businessNow } from "../business-clock/business-clock.ts";
 import { staffIdOf } from "../staff/staff-actions.ts";
-import { decideLoanChange, listLoanChanges, loanChangeNotFound } from "./loan-changes.ts";
+import { loanChangeNotFound } from "./apply-loan-change.ts";
+import { decideLoanChange, listLoanChanges } from "./loan-changes.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const access = { access: { kind: "staff", permission: "loan_changes.decide" } } as const;
@@ -24,7 +25,8 @@ export const loanChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: {
         tags: ["staff"],
-        summary: "Approve (new current application with a new schedule) or reject a reschedule or restructure request",
+        summary:
+          "Approve (new current application with a new schedule) or reject a reschedule or restructure request; an approval that lowers the rate, forgives late fees or moves the maturity waits for a second staff member (staff/loan_change_approvals)",
         params: loanChangeParams,
         body: loanChangeDecisionBody,
         response: { 200: loanChangeRequestResponse, ...errors },

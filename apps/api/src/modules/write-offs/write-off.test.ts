@@ -37,7 +37,14 @@ describe("writing off a loan", () => {
     await receivePayment(db, { channel: va.channel, virtualAccountNumber: va.number, amount: first.total, gatewayTransactionId: "wo-1", businessDate: first.dueOn, source: "gateway" }, { platformFeePpm: 100_000 });
 
     const written = await db.transaction((tx) => writeOffLoan(tx as unknown as Db, loan.accountId, "2026-07-01", SYSTEM, "over 90 days late"));
-    expect(written).toBe(4_000_000 - first.principal);
+    expect(written.principal).toBe(4_000_000 - first.principal);
+    const lost = written.principal;
+    // Interest of the three instalments due since, never paid, is forgone with the loan; no late fee was accrued here.
+    expect(written).toMatchObject({ interest: loan.invoices.slice(1).reduce((sum, i) => sum + i.interest, 0), lateFees: 0 });
+    expect(written.shares.map((s) => ({ holder: s.holder, amount: s.amount })).sort((a, b) => b.amount - a.amount)).toEqual([
+      { holder: "lender", amount: (lost * 3) / 4 },
+      { holder: "lender", amount: lost / 4 },
+    ]);
 
     const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, loan.accountId));
     expect(account!.status).toBe("written_off");
@@ -46,10 +53,10 @@ describe("writing off a loan", () => {
     expect(posted("loan_receivable")).toEqual([0]);
     expect(posted("lender_investment")).toEqual([0, 0]);
     const writeOffs = ledger.find((a) => a.kind === "write_offs")!;
-    expect(writeOffs).toMatchObject({ debitsPosted: written, creditsPosted: written });
+    expect(writeOffs).toMatchObject({ debitsPosted: lost, creditsPosted: lost });
     const transfers = await db.select().from(schema.ledgerTransfers).where(and(eq(schema.ledgerTransfers.code, "write_off"), eq(schema.ledgerTransfers.businessDate, "2026-07-01")));
     // The lenders' losses are their shares of the principal left: 3/4 and 1/4 of it.
-    expect(transfers.filter((t) => t.creditAccountId === writeOffs.id).map((t) => t.amount).sort((a, b) => b - a)).toEqual([(written * 3) / 4, written / 4]);
+    expect(transfers.filter((t) => t.creditAccountId === writeOffs.id).map((t) => t.amount).sort((a, b) => b - a)).toEqual([(lost * 3) / 4, lost / 4]);
     const investments = await db.select().from(schema.investments).where(eq(schema.investments.accountApplicationId, loan.applicationId));
     expect(investments.map((i) => i.status)).toEqual(["closed", "closed"]);
     expect(await ledgerInvariantViolations(db)).toEqual([]);

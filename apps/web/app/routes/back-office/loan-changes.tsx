@@ -1,5 +1,6 @@
 import { t } from "@pinjaman/i18n";
 import { LoanChangesPage } from "../../features/back-office/loans/loan-changes-page.tsx";
+import { useStaff } from "../../features/back-office/staff-context.tsx";
 import "@pinjaman/i18n/ns/back-office-loans";
 
 export function meta() {
@@ -8,5 +9,6 @@ export function meta() {
 
 /** /back-office/loan-changes (loan_changes.decide). */
 export default function LoanChanges() {
-  return <LoanChangesPage />;
+  const staff = useStaff();
+  return <LoanChangesPage staffId={staff.id} permissions={staff.permissions} />;
 }

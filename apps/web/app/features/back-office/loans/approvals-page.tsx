@@ -7,13 +7,15 @@ import { LoadedList } from "../../shell/loaded-list.tsx";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { backOfficeLoansApi, type ApprovalKind, type BackOfficeLoansApi, type StaffLedgerAccount } from "./back-office-loans-api.ts";
 import { DecidedBy, decidedStatus, DecisionDialog, FormDialog } from "./decision-dialog.tsx";
+import { WriteOffFigures } from "./write-off-figures.tsx";
 import "@pinjaman/i18n/ns/back-office-loans";
 import "./back-office-loans.css";
 
 /**
- * /back-office/approvals: the maker-checker queue. Anyone with the request permission asks; a
- * pending request shows a decide button only to someone else holding the approve permission (the
- * server refuses the maker anyway).
+ * /back-office/approvals: the maker-checker queue. Anyone with the request permission asks (a
+ * write-off from the loan's collection case, where its figures are shown first); a pending request
+ * shows a decide button only to someone else holding the approve permission (the server refuses
+ * the maker anyway), and the decision dialog shows what a write-off takes off.
  */
 export function ApprovalsPage({
   staffId,
@@ -47,9 +49,13 @@ function Queue({ kind, staffId, canApprove, api }: { kind: ApprovalKind; staffId
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{t(kind === "write_off" ? "back-office-loans.approvals.write_offs" : "back-office-loans.approvals.adjustments")}</h2>
-      <button type="button" onClick={() => setCreating(true)}>
-        {t(kind === "write_off" ? "back-office-loans.approvals.new_write_off" : "back-office-loans.approvals.new_adjustment")}
-      </button>
+      {kind === "write_off" ? (
+        <p>{t("back-office-loans.approvals.write_off_from_loan")}</p>
+      ) : (
+        <button type="button" onClick={() => setCreating(true)}>
+          {t("back-office-loans.approvals.new_adjustment")}
+        </button>
+      )}
       <p role="status" aria-live="polite">
         {message}
       </p>
@@ -106,44 +112,21 @@ function Queue({ kind, staffId, canApprove, api }: { kind: ApprovalKind; staffId
           }}
         >
           <p>{deciding.reason}</p>
+          {deciding.write_off && <WriteOffFigures figures={deciding.write_off} />}
         </DecisionDialog>
       )}
-      {creating &&
-        (kind === "write_off" ? (
-          <WriteOffDialog
-            onClose={() => setCreating(false)}
-            onSave={async (body) => {
-              await api.requestWriteOff(body);
-              setMessage(t("back-office-loans.approvals.submitted"));
-              reload();
-            }}
-          />
-        ) : (
-          <AdjustmentDialog
-            api={api}
-            onClose={() => setCreating(false)}
-            onSave={async (body) => {
-              await api.requestAdjustment(body);
-              setMessage(t("back-office-loans.approvals.submitted"));
-              reload();
-            }}
-          />
-        ))}
+      {creating && (
+        <AdjustmentDialog
+          api={api}
+          onClose={() => setCreating(false)}
+          onSave={async (body) => {
+            await api.requestAdjustment(body);
+            setMessage(t("back-office-loans.approvals.submitted"));
+            reload();
+          }}
+        />
+      )}
     </section>
-  );
-}
-
-function WriteOffDialog({ onSave, onClose }: { onSave: (body: { account_id: string; reason: string }) => Promise<void>; onClose: () => void }) {
-  const ids = { account: useId(), reason: useId() };
-  const [accountId, setAccountId] = useState("");
-  const [reason, setReason] = useState("");
-  return (
-    <FormDialog title={t("back-office-loans.approvals.new_write_off")} onClose={onClose} onSubmit={() => onSave({ account_id: accountId.trim(), reason })}>
-      <label htmlFor={ids.account}>{t("back-office-loans.approvals.account_id")}</label>
-      <input id={ids.account} value={accountId} onChange={(e) => setAccountId(e.target.value)} required autoComplete="off" />
-      <label htmlFor={ids.reason}>{t("back-office-loans.common.reason")}</label>
-      <textarea id={ids.reason} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} rows={3} />
-    </FormDialog>
   );
 }
 

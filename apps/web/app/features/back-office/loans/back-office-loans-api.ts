@@ -1,6 +1,6 @@
 import type { CollectionCase, CollectionsResponse } from "@pinjaman/contracts/collections";
 import type { LoanChangeRequest } from "@pinjaman/contracts/loan-changes";
-import type { ApprovalRequest } from "@pinjaman/contracts/staff-approvals";
+import type { ApprovalRequest, WriteOffPreview } from "@pinjaman/contracts/staff-approvals";
 import { apiFetch } from "../../shell/api-fetch.ts";
 
 const STAFF = "/app_api/v1/staff";
@@ -30,6 +30,10 @@ export const backOfficeLoansApi = {
   async approvalRequests(kind: ApprovalKind): Promise<ApprovalRequest[]> {
     return (await apiFetch<{ data: ApprovalRequest[] }>(`${STAFF}/${kind}_requests`)).data;
   },
+  /** What a write-off of the loan would take off today (refused as the request would be). */
+  async writeOffPreview(accountId: string): Promise<WriteOffPreview> {
+    return (await apiFetch<{ data: WriteOffPreview }>(`${STAFF}/loans/${id(accountId)}/write_off_preview`)).data;
+  },
   async requestWriteOff(body: { account_id: string; reason: string }): Promise<void> {
     await apiFetch(`${STAFF}/write_off_requests`, { body });
   },
@@ -47,6 +51,10 @@ export const backOfficeLoansApi = {
   },
   async decideLoanChange(requestId: string, decision: Decision): Promise<void> {
     await apiFetch(`${STAFF}/loan_change_requests/${id(requestId)}/decision`, { body: decision });
+  },
+  /** The second staff member's decision on a loan change that moves lenders' money. */
+  async decideLoanChangeApproval(approvalId: string, decision: Decision): Promise<void> {
+    await apiFetch(`${STAFF}/loan_change_approvals/${id(approvalId)}/decision`, { body: decision });
   },
 };
 

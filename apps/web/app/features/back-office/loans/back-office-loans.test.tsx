@@ -1,6 +1,6 @@
 import type { CollectionCase, LateLoan } from "@pinjaman/contracts/collections";
 import type { LoanChangeRequest } from "@pinjaman/contracts/loan-changes";
-import type { ApprovalRequest } from "@pinjaman/contracts/staff-approvals";
+import type { ApprovalRequest, WriteOffFigures, WriteOffPreview } from "@pinjaman/contracts/staff-approvals";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
@@ -38,6 +38,8 @@ function fakeApi(overrides: Partial<BackOfficeLoansApi>): BackOfficeLoansApi {
     decideApproval: vi.fn(fail),
     loanChanges: vi.fn(async () => []),
     decideLoanChange: vi.fn(fail),
+    writeOffPreview: vi.fn(fail),
+    decideLoanChangeApproval: vi.fn(fail),
     ...overrides,
   };
 }
@@ -169,16 +171,61 @@ describe("CollectionCasePage", () => {
   });
 });
 
+const FIGURES: WriteOffFigures = {
+  principal: 4_000_000,
+  interest: 480_000,
+  late_fees: 25_000,
+  shares: [
+    { investment_id: "77777777-7777-4777-8777-777777777777", holder: "lender", name: "Ani Lestari", amount: 3_000_000 },
+    { investment_id: "88888888-8888-4888-8888-888888888888", holder: "insurer", name: "Eko Prasetyo", amount: 1_000_000 },
+  ],
+};
+const PREVIEW: WriteOffPreview = { account_id: ACCOUNT, borrower_name: "Joko Susilo", days_past_due: 97, ...FIGURES };
+
+/** The figures a write-off dialog shows, read from its "Yang akan dihapusbukukan" section. */
+function shownFigures(dialog: HTMLElement) {
+  const section = within(dialog).getByRole("region", { name: "Yang akan dihapusbukukan" });
+  const terms = within(section).getAllByRole("term").map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+  const shares = within(within(section).getByRole("list", { name: "Porsi pokok tiap pemberi dana" })).getAllByRole("listitem").map((li) => li.textContent);
+  return { terms, shares };
+}
+const SHOWN = {
+  terms: ["Pokok: Rp 4.000.000", "Bunga jatuh tempo yang belum dibayar: Rp 480.000", "Denda yang belum dibayar: Rp 25.000"],
+  shares: ["Ani Lestari: Rp 3.000.000", "Eko Prasetyo (asuransi): Rp 1.000.000"],
+};
+
 describe("CollectionCasePage write-off request", () => {
-  it("offers a write-off request for a loan more than 90 days late to staff who may ask for one", async () => {
+  it("offers a write-off request for a loan more than 90 days late, showing what it would write off before saving", async () => {
     const requestWriteOff = vi.fn(async () => undefined);
-    withRouter(<CollectionCasePage accountId={ACCOUNT} canRequestWriteOff api={fakeApi({ collectionCase: vi.fn(async () => CASE), requestWriteOff })} />);
-    await userEvent.click(await screen.findByRole("button", { name: "Ajukan penghapusbukuan" }));
+    let answer: (preview: WriteOffPreview) => void = () => undefined;
+    const writeOffPreview = vi.fn(() => new Promise<WriteOffPreview>((resolve) => (answer = resolve)));
+    withRouter(<CollectionCasePage accountId={ACCOUNT} canRequestWriteOff api={fakeApi({ collectionCase: vi.fn(async () => CASE), requestWriteOff, writeOffPreview })} />);
+    const opener = await screen.findByRole("button", { name: "Ajukan penghapusbukuan" });
+    await userEvent.click(opener);
     const dialog = screen.getByRole("dialog", { name: "Ajukan penghapusbukuan" });
+    expect(writeOffPreview).toHaveBeenCalledWith(ACCOUNT);
+    // Nothing can be confirmed before the figures are shown.
+    expect(within(dialog).getByRole("status").textContent).toBe("Menghitung jumlah…");
+    expect((within(dialog).getByRole("button", { name: "Simpan" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(document.activeElement).toBe(within(dialog).getByLabelText("Alasan"));
+    answer(PREVIEW);
+    await within(dialog).findByRole("region", { name: "Yang akan dihapusbukukan" });
+    expect(shownFigures(dialog)).toEqual(SHOWN);
+    expect((within(dialog).getByRole("button", { name: "Simpan" }) as HTMLButtonElement).disabled).toBe(false);
     await userEvent.type(within(dialog).getByLabelText("Alasan"), "Tidak ada pembayaran 97 hari");
     await userEvent.click(within(dialog).getByRole("button", { name: "Simpan" }));
     await waitFor(() => expect(requestWriteOff).toHaveBeenCalledWith({ account_id: ACCOUNT, reason: "Tidak ada pembayaran 97 hari" }));
     expect(await screen.findByText("Pengajuan tersimpan dan menunggu persetujuan petugas lain.")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it("shows the server's refusal of the preview and offers no save", async () => {
+    const writeOffPreview = vi.fn(async () => Promise.reject(new ApiError("Penghapusbukuan hanya untuk pinjaman yang terlambat lebih dari 90 hari (saat ini 90 hari).", 409)));
+    withRouter(<CollectionCasePage accountId={ACCOUNT} canRequestWriteOff api={fakeApi({ collectionCase: vi.fn(async () => CASE), writeOffPreview })} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Ajukan penghapusbukuan" }));
+    const dialog = screen.getByRole("dialog", { name: "Ajukan penghapusbukuan" });
+    expect((await within(dialog).findByRole("alert")).textContent).toContain("lebih dari 90 hari");
+    expect((within(dialog).getByRole("button", { name: "Simpan" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("does not offer it below 91 days or without the permission", async () => {
@@ -210,6 +257,8 @@ function approval(overrides: Partial<ApprovalRequest>): ApprovalRequest {
     decided_at: null,
     decision_reason: null,
     days_past_due: 120,
+    loan_change_request_id: null,
+    write_off: FIGURES,
     ...overrides,
   };
 }
@@ -229,13 +278,17 @@ describe("ApprovalsPage", () => {
 
     const other = screen.getByText(/Joko Susilo/).closest("li")!;
     expect(within(other).getByText("120 hari")).toBeTruthy();
-    await userEvent.click(within(other).getByRole("button", { name: "Keputusan atas pengajuan" }));
+    const opener = within(other).getByRole("button", { name: "Keputusan atas pengajuan" });
+    await userEvent.click(opener);
     const dialog = screen.getByRole("dialog", { name: "Keputusan atas pengajuan" });
     expect(document.activeElement).toBe(within(dialog).getByLabelText("Alasan"));
+    // The checker sees what the approval writes off before confirming.
+    expect(shownFigures(dialog)).toEqual(SHOWN);
     await userEvent.type(within(dialog).getByLabelText("Alasan"), "Penagihan gagal");
     await userEvent.click(within(dialog).getByRole("button", { name: "Setujui" }));
     await waitFor(() => expect(decideApproval).toHaveBeenCalledWith("write_off", "44444444-4444-4444-8444-444444444444", { outcome: "approve", reason: "Penagihan gagal" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 
   it("shows an operator (request permissions only) no decide button", async () => {
@@ -243,19 +296,13 @@ describe("ApprovalsPage", () => {
     expect(await screen.findByText(/Joko Susilo/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Keputusan atas pengajuan" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Penyesuaian buku besar" })).toBeNull();
-    expect(screen.getByRole("button", { name: "Ajukan penghapusbukuan" })).toBeTruthy();
   });
 
-  it("asks for a write-off in a dialog and shows the server's refusal there", async () => {
-    const requestWriteOff = vi.fn(async () => Promise.reject(new ApiError("Penghapusbukuan hanya untuk pinjaman yang terlambat lebih dari 90 hari (saat ini 15 hari).", 409)));
-    render(<ApprovalsPage staffId={ME} permissions={ALL} api={fakeApi({ requestWriteOff })} />);
-    await userEvent.click(await screen.findByRole("button", { name: "Ajukan penghapusbukuan" }));
-    const dialog = screen.getByRole("dialog", { name: "Ajukan penghapusbukuan" });
-    await userEvent.type(within(dialog).getByLabelText("ID rekening pinjaman"), ACCOUNT);
-    await userEvent.type(within(dialog).getByLabelText("Alasan"), "Macet");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Simpan" }));
-    expect((await within(dialog).findByRole("alert")).textContent).toContain("lebih dari 90 hari");
-    expect(requestWriteOff).toHaveBeenCalledWith({ account_id: ACCOUNT, reason: "Macet" });
+  it("asks for no write-off by typing an account id: it is requested from the loan", async () => {
+    render(<ApprovalsPage staffId={ME} permissions={ALL} api={fakeApi({})} />);
+    expect(await screen.findByText("Penghapusbukuan diajukan dari halaman kasus penagihan pinjaman (lebih dari 90 hari terlambat).")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Ajukan penghapusbukuan" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Ajukan penyesuaian" })).toBeTruthy();
   });
 });
 
@@ -280,18 +327,27 @@ const CHANGE: LoanChangeRequest = {
       { number: 1, due_on: "2026-11-24", principal: 0, interest: 120_000, total: 120_000 },
       { number: 2, due_on: "2026-12-24", principal: 666_666, interest: 120_000, total: 786_666 },
     ],
+    effect: { extra_months: 2, maturity_from: "2027-02-10", maturity_to: "2027-05-24", rate_from_ppm: 1000, rate_to_ppm: 1000, waived_late_fees: 0 },
+    needs_second_approval: true,
   },
   proposal_refused: null,
   decided_by: null,
   decision_reason: null,
   new_application_id: null,
+  approval: null,
 };
+const WAITING: LoanChangeRequest = {
+  ...CHANGE,
+  approval: { id: "99999999-9999-4999-8999-999999999999", status: "pending", requested_by: { id: OTHER, name: "Dewi Operator" }, requested_on: "2026-11-24", decided_by: null, decision_reason: null },
+};
+const OPERATOR = ["loan_changes.decide"];
+const ADMIN = ["loan_changes.decide", "loan_changes.approve"];
 
 describe("LoanChangesPage", () => {
   it("shows the proposed terms, the maturity extension and the new schedule, and approves with a reason", async () => {
     const decideLoanChange = vi.fn(async () => undefined);
     const loanChanges = vi.fn(async () => [CHANGE]);
-    render(<LoanChangesPage api={fakeApi({ loanChanges, decideLoanChange })} />);
+    render(<LoanChangesPage staffId={ME} permissions={OPERATOR} api={fakeApi({ loanChanges, decideLoanChange })} />);
     expect(await screen.findByRole("heading", { name: "Made Wirawan · Penjadwalan ulang · Menunggu" })).toBeTruthy();
     expect(screen.getByText("Perpanjangan jatuh tempo: 103 hari")).toBeTruthy();
     expect(screen.getByText(/Usulan: 6 bulan, .* total Rp 4.840.000/)).toBeTruthy();
@@ -309,7 +365,61 @@ describe("LoanChangesPage", () => {
   });
 
   it("says why a request cannot be approved", async () => {
-    render(<LoanChangesPage api={fakeApi({ loanChanges: vi.fn(async () => [{ ...CHANGE, proposal: null, proposal_refused: "bunga baru tidak boleh lebih tinggi dari bunga saat ini." }]) })} />);
+    render(
+      <LoanChangesPage
+        staffId={ME}
+        permissions={OPERATOR}
+        api={fakeApi({ loanChanges: vi.fn(async () => [{ ...CHANGE, proposal: null, proposal_refused: "bunga baru tidak boleh lebih tinggi dari bunga saat ini." }]) })}
+      />,
+    );
     expect(await screen.findByText("Tidak dapat disetujui: bunga baru tidak boleh lebih tinggi dari bunga saat ini.")).toBeTruthy();
+  });
+
+  it("says the real change on the card and that it needs a second staff member; the first approval waits for one", async () => {
+    const restructure: LoanChangeRequest = {
+      ...CHANGE,
+      type_key: "restructure",
+      proposal: { ...CHANGE.proposal!, effect: { ...CHANGE.proposal!.effect, rate_to_ppm: 500, waived_late_fees: 45_000 } },
+    };
+    const decideLoanChange = vi.fn(async () => undefined);
+    render(<LoanChangesPage staffId={ME} permissions={OPERATOR} api={fakeApi({ loanChanges: vi.fn(async () => [restructure]), decideLoanChange })} />);
+    const card = (await screen.findByRole("heading", { name: "Made Wirawan · Restrukturisasi · Menunggu" })).closest("li")!;
+    expect(within(card).getByText("tenor +2 bulan, jatuh tempo 10 Feb 2027 → 24 Mei 2027, bunga 0,1%/hari → 0,05%/hari, denda Rp 45.000 dihapuskan")).toBeTruthy();
+    expect(within(card).getByRole("note").textContent).toBe("Perubahan ini mengubah uang pemberi dana: perlu persetujuan petugas kedua.");
+
+    await userEvent.click(within(card).getByRole("button", { name: "Keputusan atas permintaan" }));
+    const dialog = screen.getByRole("dialog", { name: "Keputusan atas permintaan" });
+    expect(within(dialog).getByText("tenor +2 bulan, jatuh tempo 10 Feb 2027 → 24 Mei 2027, bunga 0,1%/hari → 0,05%/hari, denda Rp 45.000 dihapuskan")).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText("Alasan"), "Usaha sepi");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Setujui" }));
+    await waitFor(() => expect(decideLoanChange).toHaveBeenCalledWith(CHANGE.id, { outcome: "approve", reason: "Usaha sepi" }));
+    expect(await screen.findByText("Persetujuan tersimpan dan menunggu petugas kedua.")).toBeTruthy();
+  });
+
+  it("offers the second approval only to someone else holding loan_changes.approve", async () => {
+    const decideLoanChangeApproval = vi.fn(async () => undefined);
+    render(<LoanChangesPage staffId={ME} permissions={ADMIN} api={fakeApi({ loanChanges: vi.fn(async () => [WAITING]), decideLoanChangeApproval })} />);
+    const card = (await screen.findByRole("heading", { name: "Made Wirawan · Penjadwalan ulang · Menunggu" })).closest("li")!;
+    expect(within(card).getByText("Menunggu persetujuan petugas kedua (diajukan oleh Dewi Operator pada 24 Nov 2026).")).toBeTruthy();
+    expect(within(card).queryByRole("button", { name: "Keputusan atas permintaan" })).toBeNull();
+    const opener = within(card).getByRole("button", { name: "Persetujuan kedua" });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole("dialog", { name: "Persetujuan kedua" });
+    expect(document.activeElement).toBe(within(dialog).getByLabelText("Alasan"));
+    expect(within(dialog).getByText("tenor +2 bulan, jatuh tempo 10 Feb 2027 → 24 Mei 2027")).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText("Alasan"), "Disetujui kedua");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Setujui" }));
+    await waitFor(() => expect(decideLoanChangeApproval).toHaveBeenCalledWith(WAITING.approval!.id, { outcome: "approve", reason: "Disetujui kedua" }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    cleanup();
+
+    // The maker sees it waits for someone else; an operator without the permission gets no button.
+    render(<LoanChangesPage staffId={OTHER} permissions={ADMIN} api={fakeApi({ loanChanges: vi.fn(async () => [WAITING]) })} />);
+    expect(await screen.findByText("Persetujuan Anda sendiri: menunggu petugas lain.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Persetujuan kedua" })).toBeNull();
+    cleanup();
+    render(<LoanChangesPage staffId={ME} permissions={OPERATOR} api={fakeApi({ loanChanges: vi.fn(async () => [WAITING]) })} />);
+    expect(await screen.findByText(/Menunggu persetujuan petugas kedua/)).toBeTruthy();
+    expect(screen.queryByRole("button")).toBeNull();
   });
 });

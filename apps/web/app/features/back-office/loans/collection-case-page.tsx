@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { backOfficeLoansApi, type BackOfficeLoansApi } from "./back-office-loans-api.ts";
 import { FormDialog } from "./decision-dialog.tsx";
+import { WriteOffFigures } from "./write-off-figures.tsx";
 import "@pinjaman/i18n/ns/back-office-loans";
 import "./back-office-loans.css";
 
@@ -99,6 +100,8 @@ export function CollectionCasePage({ accountId, canRequestWriteOff = false, api 
       {open === "contact" && <ContactDialog onClose={() => setOpen(null)} onSave={async (body) => { await api.addContact(accountId, body); done(); }} />}
       {open === "write_off" && (
         <WriteOffRequestDialog
+          accountId={accountId}
+          api={api}
           onClose={() => setOpen(null)}
           onSave={async (reason) => {
             await api.requestWriteOff({ account_id: accountId, reason });
@@ -157,11 +160,20 @@ function PromiseDialog({ today, onSave, onClose }: { today: string; onSave: (bod
   );
 }
 
-function WriteOffRequestDialog({ onSave, onClose }: { onSave: (reason: string) => Promise<void>; onClose: () => void }) {
+/** The write-off is asked from the loan: the dialog first shows what it would take off, and saves only once that is shown. */
+function WriteOffRequestDialog({ accountId, api, onSave, onClose }: { accountId: string; api: BackOfficeLoansApi; onSave: (reason: string) => Promise<void>; onClose: () => void }) {
   const reasonId = useId();
   const [reason, setReason] = useState("");
+  const [preview] = useLoaded(accountId, () => api.writeOffPreview(accountId));
   return (
-    <FormDialog title={t("back-office-loans.approvals.new_write_off")} onClose={onClose} onSubmit={() => onSave(reason)}>
+    <FormDialog title={t("back-office-loans.approvals.new_write_off")} onClose={onClose} onSubmit={() => onSave(reason)} canSubmit={preview?.data != null}>
+      {preview === null ? (
+        <p role="status">{t("back-office-loans.approvals.preview.loading")}</p>
+      ) : preview.error !== null ? (
+        <p role="alert">{preview.error}</p>
+      ) : (
+        <WriteOffFigures figures={preview.data} />
+      )}
       <label htmlFor={reasonId}>{t("back-office-loans.common.reason")}</label>
       <textarea id={reasonId} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} maxLength={1000} rows={3} />
     </FormDialog>

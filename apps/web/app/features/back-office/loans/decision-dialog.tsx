@@ -73,8 +73,23 @@ export function DecisionDialog({ title, children, onDecide, onClose }: { title: 
   );
 }
 
-/** A dialog with a form: submit calls `onSubmit`; a refusal shows its field messages and message. */
-export function FormDialog({ title, children, onSubmit, onClose }: { title: string; children: ReactNode; onSubmit: () => Promise<void>; onClose: () => void }) {
+/**
+ * A dialog with a form: submit calls `onSubmit`; a refusal shows its field messages and message.
+ * `canSubmit` false keeps the save button off (e.g. until what the request does is shown).
+ */
+export function FormDialog({
+  title,
+  children,
+  onSubmit,
+  onClose,
+  canSubmit = true,
+}: {
+  title: string;
+  children: ReactNode;
+  onSubmit: () => Promise<void>;
+  onClose: () => void;
+  canSubmit?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function submit(event: FormEvent) {
@@ -99,7 +114,7 @@ export function FormDialog({ title, children, onSubmit, onClose }: { title: stri
         {children}
         {error !== null && <p role="alert">{error}</p>}
         <div className="bo-loans__actions">
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy || !canSubmit}>
             {t("back-office-loans.common.save")}
           </button>
           <button type="button" onClick={onClose}>

@@ -1,5 +1,6 @@
 import type { LoanChangeRequest } from "@pinjaman/contracts/loan-changes";
 import { formatDate } from "@pinjaman/domain/dates";
+import { describeLoanChange } from "@pinjaman/domain/loan-changes";
 import { formatDailyRate, formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
 import { useState } from "react";
@@ -11,10 +12,29 @@ import { DecidedBy, decidedStatus, DecisionDialog } from "./decision-dialog.tsx"
 import "@pinjaman/i18n/ns/back-office-loans";
 import "./back-office-loans.css";
 
-/** /back-office/loan-changes: borrowers' reschedule and restructure requests with the terms approval gives. */
-export function LoanChangesPage({ api = backOfficeLoansApi }: { api?: BackOfficeLoansApi }) {
+type Proposal = NonNullable<LoanChangeRequest["proposal"]>;
+
+/** The change in words ("tenor +2 bulan, jatuh tempo 8 Agu 2026 → 8 Okt 2026"), as the lenders' notice says it. */
+function changeText(effect: Proposal["effect"]): string {
+  return describeLoanChange({
+    extraMonths: effect.extra_months,
+    maturityFrom: effect.maturity_from,
+    maturityTo: effect.maturity_to,
+    rateFromPpm: effect.rate_from_ppm,
+    rateToPpm: effect.rate_to_ppm,
+    waivedLateFees: effect.waived_late_fees,
+  });
+}
+
+/**
+ * /back-office/loan-changes: borrowers' reschedule and restructure requests with the terms approval
+ * gives and what they change. A change that moves lenders' money, once approved, waits for a second
+ * staff member (issue 17 §5): only someone else holding loan_changes.approve is offered that decision.
+ */
+export function LoanChangesPage({ staffId, permissions, api = backOfficeLoansApi }: { staffId: string; permissions: readonly string[]; api?: BackOfficeLoansApi }) {
   const [loaded, reload] = useLoaded("loan-changes", () => api.loanChanges());
   const [deciding, setDeciding] = useState<LoanChangeRequest | null>(null);
+  const [approving, setApproving] = useState<LoanChangeRequest | null>(null);
   const [message, setMessage] = useState("");
   return (
     <div className="bo-loans">
@@ -48,11 +68,25 @@ export function LoanChangesPage({ api = backOfficeLoansApi }: { api?: BackOffice
                 )}
                 <Proposal request={r} />
                 <DecidedBy request={r} />
-                {r.status === "pending" && (
-                  <button type="button" onClick={() => setDeciding(r)}>
-                    {t("back-office-loans.loan_changes.decide_title")}
-                  </button>
-                )}
+                {r.status === "pending" &&
+                  (r.approval?.status === "pending" ? (
+                    <>
+                      <p>{t("back-office-loans.loan_changes.second_approval.pending", { name: r.approval.requested_by.name, date: formatDate(r.approval.requested_on) })}</p>
+                      {r.approval.requested_by.id === staffId ? (
+                        <p>{t("back-office-loans.loan_changes.second_approval.own")}</p>
+                      ) : (
+                        permissions.includes("loan_changes.approve") && (
+                          <button type="button" onClick={() => setApproving(r)}>
+                            {t("back-office-loans.loan_changes.second_approval.decide")}
+                          </button>
+                        )
+                      )}
+                    </>
+                  ) : (
+                    <button type="button" onClick={() => setDeciding(r)}>
+                      {t("back-office-loans.loan_changes.decide_title")}
+                    </button>
+                  ))}
               </li>
             ))}
           </ul>
@@ -64,16 +98,40 @@ export function LoanChangesPage({ api = backOfficeLoansApi }: { api?: BackOffice
           onClose={() => setDeciding(null)}
           onDecide={async (decision) => {
             await api.decideLoanChange(deciding.id, decision);
+            const waits = decision.outcome === "approve" && deciding.proposal?.needs_second_approval;
+            setMessage(waits ? t("back-office-loans.loan_changes.second_approval.submitted") : t(`back-office-loans.loan_changes.status.${decidedStatus(decision)}`));
+            reload();
+          }}
+        >
+          <DialogSummary request={deciding} />
+        </DecisionDialog>
+      )}
+      {approving?.approval && (
+        <DecisionDialog
+          title={t("back-office-loans.loan_changes.second_approval.decide")}
+          onClose={() => setApproving(null)}
+          onDecide={async (decision) => {
+            await api.decideLoanChangeApproval(approving.approval!.id, decision);
             setMessage(t(`back-office-loans.loan_changes.status.${decidedStatus(decision)}`));
             reload();
           }}
         >
-          <p>
-            {deciding.borrower_name} · {t(`back-office-loans.loan_changes.type.${deciding.type_key}`)}
-          </p>
+          <DialogSummary request={approving} />
         </DecisionDialog>
       )}
     </div>
+  );
+}
+
+/** Whose request, and what approving it changes. */
+function DialogSummary({ request }: { request: LoanChangeRequest }) {
+  return (
+    <>
+      <p>
+        {request.borrower_name} · {t(`back-office-loans.loan_changes.type.${request.type_key}`)}
+      </p>
+      {request.proposal && <p>{changeText(request.proposal.effect)}</p>}
+    </>
   );
 }
 
@@ -83,6 +141,12 @@ function Proposal({ request }: { request: LoanChangeRequest }) {
   if (!p) return null;
   return (
     <>
+      <p>
+        <strong>{changeText(p.effect)}</strong>
+      </p>
+      {request.status === "pending" && p.needs_second_approval && request.approval?.status !== "pending" && (
+        <p role="note">{t("back-office-loans.loan_changes.second_approval.needed")}</p>
+      )}
       <p>
         {t(request.status === "approved" ? "back-office-loans.loan_changes.applied" : "back-office-loans.loan_changes.proposal", {
           term: p.term,

@@ -1,0 +1,4 @@
+ALTER TABLE "approval_requests" ADD COLUMN "loan_change_request_id" uuid;--> statement-breakpoint
+ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_loan_change_request_id_loan_change_requests_id_fk" FOREIGN KEY ("loan_change_request_id") REFERENCES "public"."loan_change_requests"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_requests_one_pending_loan_change" ON "approval_requests" USING btree ("loan_change_request_id") WHERE "approval_requests"."kind" = 'loan_change' and "approval_requests"."status" = 'pending';--> statement-breakpoint
+ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_loan_change_shape" CHECK ("approval_requests"."kind" <> 'loan_change' or ("approval_requests"."account_id" is not null and "approval_requests"."loan_change_request_id" is not null));
