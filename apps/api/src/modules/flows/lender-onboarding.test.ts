@@ -88,6 +88,10 @@ describe("a visitor becomes a lender", () => {
     const risk = await refused(v, { risk_statement: false });
     expect(Object.keys(risk)).toEqual(["risk_statement"]);
     await moved(v, { risk_statement: true }, "bank");
+    // Money goes only to the lender's own account: another holder is refused, naming the KTP name.
+    expect(await refused(v, { ...BANK, bank_account_holder: "Budi Lain" })).toEqual({
+      bank_account_holder: ["Nama pemilik rekening harus sama dengan nama pada KTP: Rina Kartika. Dana hanya dikirim ke rekening atas nama Anda sendiri."],
+    });
     await moved(v, BANK, "agreement");
     await moved(v, { lender_agreement: true }, "signature");
 
