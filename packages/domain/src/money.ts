@@ -74,17 +74,21 @@ export function isRupiah(n: unknown): n is number {
   return typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
 }
 
+/** Parts per million as an Indonesian percent without its sign: 3000 → "0,3", 50000 → "5", 667 → "0,0667". */
+export function formatPpmPercent(ppm: number): string {
+  assertSafeInteger(ppm);
+  const abs = Math.abs(ppm);
+  const whole = intDiv(abs, 10_000); // 1 % = 10 000 ppm
+  const fraction = String(abs % 10_000).padStart(4, "0").replace(/0+$/, "");
+  return `${ppm < 0 ? "-" : ""}${formatNumber(whole)}${fraction ? `,${fraction}` : ""}`;
+}
+
 /**
  * A daily rate in parts per million as Indonesian percent per day:
  * 3000 → "0,3%/hari", 2750 → "0,275%/hari", 667 → "0,0667%/hari".
  */
 export function formatDailyRate(ppm: number): string {
-  assertSafeInteger(ppm);
-  const abs = Math.abs(ppm);
-  const whole = intDiv(abs, 10_000); // 1 % = 10 000 ppm
-  const fraction = String(abs % 10_000).padStart(4, "0").replace(/0+$/, "");
-  const percent = `${ppm < 0 ? "-" : ""}${formatNumber(whole)}${fraction ? `,${fraction}` : ""}`;
-  return t("format.percent_per_day", { rate: percent });
+  return t("format.percent_per_day", { rate: formatPpmPercent(ppm) });
 }
 
 /**
@@ -95,12 +99,4 @@ export function formatPercentBasisPoints(basisPoints: number): string {
   assertSafeInteger(basisPoints);
   const abs = Math.abs(basisPoints);
   return `${basisPoints < 0 ? "-" : ""}${formatNumber(intDiv(abs, 100))},${String(abs % 100).padStart(2, "0")}%`;
-}
-
-/** Whole rupiah typed with or without thousands dots ("560.000"); null when not a positive amount. */
-export function parseRupiah(text: string): number | null {
-  const digits = text.replace(/[.\s]/g, "");
-  if (!/^\d{1,11}$/.test(digits)) return null;
-  const amount = Number(digits);
-  return amount >= 1 ? amount : null;
 }

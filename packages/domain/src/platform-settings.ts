@@ -3,6 +3,7 @@ import { AUTOINVEST_SHARE_PPM } from "./autoinvest.ts";
 import { FUNDING_PERIOD_DAYS } from "./funding.ts";
 import { INSURANCE_PREMIUM_PPM } from "./lender-insurance.ts";
 import { PPH26_RATE_PPM } from "./lender-split.ts";
+import { formatPpmPercent } from "./money.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
 
 /**
@@ -33,6 +34,9 @@ export const PLATFORM_SETTING_LIMITS: Record<
   autoinvest_share_ppm: { min: 1, max: 1_000_000 },
 };
 
+/** The settings kept in ppm and typed as percent. */
+export const PPM_SETTINGS: readonly PlatformSettingField[] = ["platform_fee_ppm", "autoinvest_share_ppm"];
+
 export function defaultPlatformSettings(
   platformFeePpm: number,
 ): PlatformSettings {
@@ -53,13 +57,15 @@ export function checkPlatformSettings(
   ) as PlatformSettingField[]) {
     const value = settings[field];
     const { min, max } = PLATFORM_SETTING_LIMITS[field];
+    // Shares are typed and shown as percent (100000 ppm = "10%"), so their limits are told that way.
+    const show = (n: number) => (PPM_SETTINGS.includes(field) ? `${formatPpmPercent(n)}%` : n.toLocaleString("id-ID"));
     if (!Number.isSafeInteger(value))
       errors[field] = [t("back_office_settings.company.errors.whole")];
     else if (value < min || value > max) {
       errors[field] = [
         t("back_office_settings.company.errors.range", {
-          min: min.toLocaleString("id-ID"),
-          max: max.toLocaleString("id-ID"),
+          min: show(min),
+          max: show(max),
         }),
       ];
     }

@@ -89,6 +89,17 @@ describe("checkProductPricing", () => {
       amount_step: ["Harus bilangan bulat."],
       max_term: ["Harus antara 1 dan 60."],
     });
+    // Rates are typed as percent in the back office, so their limits are told as percent.
+    expect(
+      checkProductPricing(
+        "consumptive",
+        { ...SPL, daily_rate_ppm: 0, upfront_fee_ppm: 1_000_000 },
+        ON,
+      ),
+    ).toEqual({
+      daily_rate_ppm: ["Harus antara 0,0001% dan 100%."],
+      upfront_fee_ppm: ["Harus antara 0% dan 99,9999%."],
+    });
     expect(
       checkProductPricing("consumptive", { ...SPL, amount_step: 700_000 }, ON),
     ).toEqual({

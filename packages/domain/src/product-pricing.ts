@@ -1,6 +1,6 @@
 import { t } from "@pinjaman/i18n";
 import { parseIsoDate } from "./dates.ts";
-import { formatDailyRate, formatRupiah } from "./money.ts";
+import { formatDailyRate, formatPpmPercent, formatRupiah } from "./money.ts";
 import type { LoanSettings } from "./loan-settings.ts";
 import {
   checkOffer,
@@ -73,20 +73,15 @@ export function checkProductPricing(
   };
   if (!parseIsoDate(onDate))
     throw new RangeError(`onDate must be yyyy-mm-dd, got ${onDate}`);
-  const whole = (field: PricingField, min: number, max: number) => {
+  // Rates are typed and shown as percent (3000 ppm = "0,3%"), so their limits are told that way.
+  const whole = (field: PricingField, min: number, max: number, show = (n: number) => n.toLocaleString("id-ID")) => {
     const value = pricing[field];
     if (!Number.isSafeInteger(value)) add(field, k("whole"));
-    else if (value < min || value > max)
-      add(
-        field,
-        k("range", {
-          min: min.toLocaleString("id-ID"),
-          max: max.toLocaleString("id-ID"),
-        }),
-      );
+    else if (value < min || value > max) add(field, k("range", { min: show(min), max: show(max) }));
   };
-  whole("daily_rate_ppm", 1, 1_000_000);
-  whole("upfront_fee_ppm", 0, PRICING_LIMITS.maxFeePpm);
+  const percent = (ppm: number) => `${formatPpmPercent(ppm)}%`;
+  whole("daily_rate_ppm", 1, 1_000_000, percent);
+  whole("upfront_fee_ppm", 0, PRICING_LIMITS.maxFeePpm, percent);
   whole("min_amount", 1, PRICING_LIMITS.maxAmount);
   whole("max_amount", 1, PRICING_LIMITS.maxAmount);
   whole("amount_step", 1, PRICING_LIMITS.maxAmount);

@@ -43,8 +43,9 @@ const SALARIED_BORROWER = { monthly_income: "5m_10m", employment_type: "employee
  */
 export async function withBankAccount(db: Db, customerId: string, accountNumber = "1234567890", bankCode = "bca"): Promise<void> {
   const [customer] = await db.select({ name: schema.customers.name }).from(schema.customers).where(eq(schema.customers.id, customerId));
-  const bank = { bank_code: bankCode, bank_account_number: accountNumber, bank_account_holder: customer!.name };
-  const [profile] = await db.select({ kyc: schema.customerProfiles.kyc }).from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, customerId));
+  const [profile] = await db.select({ kyc: schema.customerProfiles.kyc, fullName: schema.customerProfiles.fullName }).from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, customerId));
+  // The account is in the customer's own KTP name, as the bank step requires (issue 17 §4).
+  const bank = { bank_code: bankCode, bank_account_number: accountNumber, bank_account_holder: profile?.fullName ?? customer!.name };
   if (profile) {
     await db.update(schema.customerProfiles).set({ kyc: { ...profile.kyc, ...bank } }).where(eq(schema.customerProfiles.customerId, customerId));
     return;

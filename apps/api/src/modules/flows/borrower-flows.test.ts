@@ -33,7 +33,7 @@ const REASONS = {
   no_instalment_paid: "Refinancing dapat diajukan setelah paling sedikit satu cicilan pinjaman ini dibayar.",
 };
 
-/** What a returning customer's profile holds from their first application. */
+/** What a returning customer's profile holds from their first application (the account in their own KTP name). */
 const KNOWN = {
   employment_type: "employee",
   employer_name: "PT Lama Sejahtera",
@@ -94,7 +94,7 @@ async function customer(repaid: { amount: number; productKey?: string }[], late 
   await db().insert(schema.customerRoles).values({ customerId: c!.id, typeKey: "primary" });
   await db()
     .insert(schema.customerProfiles)
-    .values({ customerId: c!.id, personalCode: nik, fullName: `Nasabah ${n}`, birthDate: "1985-05-15", kyc: { ...KNOWN, personal_code: nik }, consent: { terms_version: "2026-01" } });
+    .values({ customerId: c!.id, personalCode: nik, fullName: KNOWN.bank_account_holder, birthDate: "1985-05-15", kyc: { ...KNOWN, personal_code: nik }, consent: { terms_version: "2026-01" } });
   for (const [i, loan] of repaid.entries()) {
     const [account] = await db()
       .insert(schema.accounts)

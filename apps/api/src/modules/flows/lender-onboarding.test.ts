@@ -17,7 +17,7 @@ const RINA = { email: "rina.pemodal@contoh.co.id", phone: "+6281377770001", nik:
 /** Budi (sandbox borrower): a man born 1 Feb 1980. */
 const BUDI_NIK = "3273010102800003";
 
-const FINANCES = { annual_income: "240.000.000", source_of_funds: "salary", tax_residency: "resident" };
+const FINANCES = { annual_income: "Rp 240.000.000", source_of_funds: "salary", tax_residency: "resident" };
 const BANK = { bank_code: "bni", bank_account_number: "0987654321", bank_account_holder: "Rina Kartika" };
 
 type View = { id: string; status: string; completed_redirect: string | null; step: { key: string; fields: { key: string; current_value: unknown }[] } };
@@ -76,7 +76,10 @@ describe("a visitor becomes a lender", () => {
     expect(await refused(v, { ...identity, npwp: "12.345" })).toEqual({ npwp: ["NPWP harus 15 atau 16 angka."] });
     await moved(v, { ...identity, npwp: "01.234.567.8-901.000" }, "finances");
 
-    expect(await refused(v, { ...FINANCES, annual_income: "dua ratus juta" })).toEqual({ annual_income: ["Isi penghasilan per tahun dalam rupiah, hanya angka."] });
+    // The site's one amount parser: a decimal point or cents are refused with the format, not read as fewer rupiah.
+    for (const typed of ["dua ratus juta", "240.000.000,00", "2.4", "240,5"]) {
+      expect(await refused(v, { ...FINANCES, annual_income: typed })).toEqual({ annual_income: ["Tulis jumlah rupiah tanpa sen, misalnya 1.500.000 atau Rp 1.500.000."] });
+    }
     expect(await refused(v, { ...FINANCES, annual_income: "35.999.999" })).toEqual({
       annual_income: ["Pemberi Dana wajib berpenghasilan minimal Rp36.000.000 per tahun (Rp3.000.000 per bulan)."],
     });
@@ -85,6 +88,10 @@ describe("a visitor becomes a lender", () => {
     const risk = await refused(v, { risk_statement: false });
     expect(Object.keys(risk)).toEqual(["risk_statement"]);
     await moved(v, { risk_statement: true }, "bank");
+    // Money goes only to the lender's own account: another holder is refused, naming the KTP name.
+    expect(await refused(v, { ...BANK, bank_account_holder: "Budi Lain" })).toEqual({
+      bank_account_holder: ["Nama pemilik rekening harus sama dengan nama pada KTP: Rina Kartika. Dana hanya dikirim ke rekening atas nama Anda sendiri."],
+    });
     await moved(v, BANK, "agreement");
     await moved(v, { lender_agreement: true }, "signature");
 

@@ -3,6 +3,7 @@ import type { FlowValues } from "@pinjaman/contracts/flows";
 import { schema, type Db } from "@pinjaman/db";
 import { SOURCES_OF_FUNDS, TAX_RESIDENCIES } from "@pinjaman/db/investment-schema";
 import { MIN_ANNUAL_INCOME } from "@pinjaman/domain/lender-limits";
+import { parseRupiah } from "@pinjaman/domain/money-input";
 import { nikBirthDate } from "@pinjaman/domain/nik";
 import { npwpDigits } from "@pinjaman/domain/npwp";
 import { t } from "@pinjaman/i18n";
@@ -21,12 +22,11 @@ export const LENDER_AGREEMENT_VERSION = "2026-11";
 
 const text = (values: FlowValues, key: string): string => (typeof values[key] === "string" ? (values[key] as string).trim() : "");
 
-/** Declared income typed as rupiah ("120.000.000" or "120000000"); null when it is not a whole amount. */
-export function annualIncomeOf(value: string): number | null {
-  const digits = value.replace(/[.\s]/g, "").replace(/^rp/i, "");
-  if (!/^\d{1,15}$/.test(digits)) return null;
-  const amount = Number(digits);
-  return Number.isSafeInteger(amount) ? amount : null;
+/** The declared income the finances step accepted (checked there, so it reads). */
+function declaredIncome(value: string): number {
+  const amount = parseRupiah(value);
+  if (!amount.ok) throw new Error(`annual income not checked: ${amount.error}`);
+  return amount.value;
 }
 
 type Messages = Record<string, string[]>;
@@ -43,9 +43,10 @@ export async function checkLenderData(db: Db, customerId: string | null, values:
   }
   const income = text(values, "annual_income");
   if (income) {
-    const amount = annualIncomeOf(income);
-    if (amount === null) add(errors, "annual_income", t("lender.error.annual_income"));
-    else if (amount < MIN_ANNUAL_INCOME) add(errors, "annual_income", t("lender.error.annual_income_minimum"));
+    // Typed as the site writes rupiah ("Rp 120.000.000"); the one parser of the site and the server.
+    const amount = parseRupiah(income);
+    if (!amount.ok) add(errors, "annual_income", amount.error);
+    else if (amount.value < MIN_ANNUAL_INCOME) add(errors, "annual_income", t("lender.error.annual_income_minimum"));
   }
 }
 
@@ -106,7 +107,7 @@ export async function registerLender(tx: Db, input: LenderRegistration): Promise
     .values({
       customerId,
       investmentAccountId: account.id,
-      annualIncome: annualIncomeOf(text(values, "annual_income")) ?? 0,
+      annualIncome: declaredIncome(text(values, "annual_income")),
       sourceOfFunds: oneOf(SOURCES_OF_FUNDS, text(values, "source_of_funds")),
       npwp: answers.npwp,
       taxResidency: oneOf(TAX_RESIDENCIES, text(values, "tax_residency")),

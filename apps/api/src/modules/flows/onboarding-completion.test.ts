@@ -398,5 +398,12 @@ describe("spl_onboarding through the HTTP calls", () => {
         bank_account_holder: ["Nama pemilik rekening hanya berisi huruf, minimal 3 karakter."],
       });
     });
+
+    it("bank: an account held by someone else than the KTP's name", async () => {
+      const v = await visitorAt("bank");
+      await refused(v, "bank", { bank_code: "bca", bank_account_number: "1234567890", bank_account_holder: "Budi Hartono" }, {
+        bank_account_holder: ["Nama pemilik rekening harus sama dengan nama pada KTP: Rina Kusuma. Dana hanya dikirim ke rekening atas nama Anda sendiri."],
+      });
+    });
   });
 });

@@ -68,7 +68,7 @@ describe("returning-customer flows (decision 0018)", () => {
     await db().insert(schema.customerRoles).values({ customerId: customer!.id, typeKey: "primary" });
     await db()
       .insert(schema.customerProfiles)
-      .values({ customerId: customer!.id, personalCode: nik, fullName: name, birthDate: "1985-05-15", kyc: { ...KNOWN, personal_code: nik, full_name: name }, consent: { terms_version: "2026-01" } });
+      .values({ customerId: customer!.id, personalCode: nik, fullName: name, birthDate: "1985-05-15", kyc: { ...KNOWN, personal_code: nik, full_name: name, bank_account_holder: name }, consent: { terms_version: "2026-01" } });
     const [account] = await db()
       .insert(schema.accounts)
       .values({ customerId: customer!.id, typeKey: "loan", productKey: "spl", status: "closed", principalBalance: 0, activatedOn: "2025-01-10", closedOn: "2025-07-10" })
@@ -149,11 +149,16 @@ describe("returning-customer flows (decision 0018)", () => {
       ["other_platforms_instalment", "none"],
     ]);
     const bank = await move(wulan, calculator.id, { employer_name: "PT Baru Makmur" }, "bank");
-    expect([valueOf(bank, "bank_code"), valueOf(bank, "bank_account_number"), valueOf(bank, "bank_account_holder")]).toEqual(["bni", "0987654321", "Rudi Hartono"]);
+    expect([valueOf(bank, "bank_code"), valueOf(bank, "bank_account_number"), valueOf(bank, "bank_account_holder")]).toEqual(["bni", "0987654321", "Wulan Sari"]);
     const badBank = await patch(wulan, `/flow_progresses/${calculator.id}/move/next`, { data: { values: { bank_account_number: "12ab" } } });
     expect(badBank.statusCode).toBe(422);
     expect(badBank.json().error.fields).toEqual({ bank_account_number: [expect.any(String)] });
-    const contract = await move(wulan, calculator.id, { bank_account_holder: "Wulan Sari" }, "contract");
+    // Whose account the loan is paid to: the holder must be the KTP's name (the profile's), whatever else is typed.
+    const otherHolder = await patch(wulan, `/flow_progresses/${calculator.id}/move/next`, { data: { values: { bank_account_holder: "Budi Hartono" } } });
+    expect(otherHolder.json().error.fields).toEqual({
+      bank_account_holder: ["Nama pemilik rekening harus sama dengan nama pada KTP: Wulan Sari. Dana hanya dikirim ke rekening atas nama Anda sendiri."],
+    });
+    const contract = await move(wulan, calculator.id, { bank_account_holder: "Ibu WULAN SARI" }, "contract");
     expect((contract.step.data?.contract as { title: string; paragraphs: string[] }).paragraphs.join(" ")).toContain("Wulan Sari");
     expect(valueOf(contract, "agreement")).toBe(false);
     await move(wulan, calculator.id, { agreement: true }, "signature");
@@ -177,7 +182,7 @@ describe("returning-customer flows (decision 0018)", () => {
     expect(applications).toEqual([{ status: "waiting_for_investment", amount: 3_000_000, term: 6, productKey: "spl", flowProgressId: calculator.id, submittedOn: jakartaToday() }]);
     const [profile] = await db().select().from(schema.customerProfiles).where(eq(schema.customerProfiles.customerId, wulan.customerId));
     expect(profile!.personalCode).toBe("3273015505900003");
-    expect(profile!.kyc).toMatchObject({ employer_name: "PT Baru Makmur", bank_account_holder: "Wulan Sari", payroll_employer: "bni_life", amount: 3_000_000 });
+    expect(profile!.kyc).toMatchObject({ employer_name: "PT Baru Makmur", bank_account_holder: "Ibu WULAN SARI", payroll_employer: "bni_life", amount: 3_000_000 });
     expect(profile!.consent).toMatchObject({ terms_version: "2026-01", contract_signature_id: expect.any(String) });
 
     // Now an application is in flight: the rule routes to no_flow_available and refuses a start.

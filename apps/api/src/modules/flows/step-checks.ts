@@ -20,6 +20,7 @@ import { FieldErrors } from "../../plugins/errors.ts";
 import { isBankAccountHolder, isBankAccountNumber } from "@pinjaman/domain/field-rules/bank-account";
 import { defaultOfferSchedule } from "../offers/schedule-service.ts";
 import { enterSignatureCode, isSigned, type SignatureContext } from "../signatures/signature-service.ts";
+import { holderProblem } from "./account-holder-check.ts";
 import { checkLenderData } from "./lender-registration.ts";
 import { fieldRange, holdsNoValue } from "./step-view.ts";
 import "@pinjaman/i18n/ns/flows";
@@ -116,11 +117,14 @@ const CHECKS: Record<StepCheckKey, (ctx: CheckContext, values: FlowValues, error
     }
   },
 
-  async bank_account(_ctx, values, errors) {
+  async bank_account(ctx, values, errors, step) {
     const number = text(values, "bank_account_number");
     if (number && !isBankAccountNumber(number)) add(errors, "bank_account_number", t("flows.error.bank_account_number"));
     const holder = text(values, "bank_account_holder");
-    if (holder && !isBankAccountHolder(holder)) add(errors, "bank_account_holder", t("flows.error.bank_account_holder"));
+    if (!holder) return;
+    if (!isBankAccountHolder(holder)) return add(errors, "bank_account_holder", t("flows.error.bank_account_holder"));
+    const problem = await holderProblem(ctx.db, ctx.customerId, values, step);
+    if (problem) add(errors, "bank_account_holder", problem);
   },
 
   async business_data(_ctx, values, errors) {

@@ -423,7 +423,7 @@ describe("staff: partner creation flows and keys", () => {
     const id = started.json().data.id;
     const move = (progress: string, values: Record<string, unknown>) =>
       t.app.inject({ method: "PATCH", url: `${APP}/flow_progresses/${progress}/move/next`, headers: { ...operator.headers, ...BROWSER }, payload: { data: { values } } });
-    const DELTA = { partner_name: "Delta", legal_name: "PT Delta", contact_email: "ops@delta.example", callback_url: "https://delta.example/hook" };
+    const DELTA = { partner_name: "Delta", legal_name: "PT Delta Niaga", contact_email: "ops@delta.example", callback_url: "https://delta.example/hook" };
     const ACCOUNT = { bank_code: "bri", bank_account_number: "0021-0100-9988", bank_account_holder: "PT Delta Niaga" };
     const bad = await move(id, { ...DELTA, ...ACCOUNT, callback_url: "http://delta.example/hook" });
     expect(bad.statusCode).toBe(422);
@@ -436,13 +436,16 @@ describe("staff: partner creation flows and keys", () => {
       bank_account_holder: ["Nama pemilik rekening hanya berisi huruf, minimal 3 karakter."],
     });
     expect((await move(id, { ...DELTA, ...ACCOUNT, bank_code: "bank_antah" })).statusCode).toBe(422);
+    // The settlement account is the partner's own: its holder carries the legal name (titles, case and order aside).
+    const otherHolder = await move(id, { ...DELTA, ...ACCOUNT, bank_account_holder: "Budi Hartono" });
+    expect([otherHolder.statusCode, otherHolder.json().error.fields]).toEqual([422, { bank_account_holder: ["Nama pemilik rekening harus sama dengan nama badan hukum mitra: PT Delta Niaga."] }]);
     expect(await t.app.db.select().from(schema.partners).where(eq(schema.partners.name, "Delta"))).toHaveLength(0);
     const done = await move(id, { ...DELTA, ...ACCOUNT });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.status).toBe("completed");
     const [delta] = await t.app.db.select().from(schema.partners).where(eq(schema.partners.name, "Delta"));
     expect(delta).toMatchObject({
-      legalName: "PT Delta",
+      legalName: "PT Delta Niaga",
       callbackUrl: "https://delta.example/hook",
       settlementBankCode: "bri",
       settlementAccountNumber: "002101009988",
@@ -480,13 +483,14 @@ describe("staff: partner creation flows and keys", () => {
     const epsilon = await newPartner("Epsilon", "https://mitra.example/callback", {});
     const put = (session: TestSession, body: unknown, id = epsilon.id) =>
       t.app.inject({ method: "PUT", url: `${APP}/partners/${id}/settlement_account`, headers: { ...session.headers, ...BROWSER }, payload: body as object });
-    const GOOD = { bank_code: "permata", account_number: "7010 2233 44", account_name: "PT Epsilon Retail" };
+    const GOOD = { bank_code: "permata", account_number: "7010 2233 44", account_name: "Epsilon, PT" };
 
     const before = await rowCounts(t.database);
     const cases: [unknown, string[]][] = [
       [{ data: { ...GOOD, bank_code: "bank_antah" } }, ["bank_code"]],
       [{ data: { ...GOOD, account_number: "12345" } }, ["account_number"]],
       [{ data: { ...GOOD, account_name: "P1" } }, ["account_name"]],
+      [{ data: { ...GOOD, account_name: "CV Lain Sekali" } }, ["account_name"]],
       [{ data: { ...GOOD, account_number: "", account_name: "" } }, ["account_number", "account_name"]],
       [{ data: { bank_code: "bca" } }, ["account_number", "account_name"]],
     ];
@@ -497,6 +501,8 @@ describe("staff: partner creation flows and keys", () => {
     }
     const numberRefused = await put(admin, { data: { ...GOOD, account_number: "12345" } });
     expect(numberRefused.json().error.fields.account_number).toEqual(["Nomor rekening harus 6 sampai 20 angka."]);
+    const holderRefused = await put(admin, { data: { ...GOOD, account_name: "CV Lain Sekali" } });
+    expect(holderRefused.json().error.fields.account_name).toEqual(["Nama pemilik rekening harus sama dengan nama badan hukum mitra: PT Epsilon."]);
     expect((await put(dewi, { data: GOOD })).statusCode).toBe(403);
     expect((await put(admin, { data: GOOD }, "00000000-0000-4000-8000-000000000077")).statusCode).toBe(404);
     expect(await rowCounts(t.database)).toEqual(before);
@@ -505,10 +511,10 @@ describe("staff: partner creation flows and keys", () => {
 
     const saved = await put(admin, { data: GOOD });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toMatchObject({ id: epsilon.id, settlement_account: { bank_code: "permata", account_number: "7010223344", account_name: "PT Epsilon Retail" } });
+    expect(saved.json().data).toMatchObject({ id: epsilon.id, settlement_account: { bank_code: "permata", account_number: "7010223344", account_name: "Epsilon, PT" } });
     // Now its purchases are accepted.
     expect((await call("POST", `${API}/purchases`, epsilon.key, { data: { ...PURCHASE, external_id: "EPS-1" } })).statusCode).toBe(201);
-    const changed = await put(admin, { data: { bank_code: "bca", account_number: "5550001112", account_name: "PT Epsilon Retail" } });
+    const changed = await put(admin, { data: { bank_code: "bca", account_number: "5550001112", account_name: "Epsilon, PT" } });
     expect(changed.statusCode).toBe(200);
     const audit = await t.app.db
       .select()
@@ -516,7 +522,7 @@ describe("staff: partner creation flows and keys", () => {
       .where(and(eq(schema.staffActions.subjectId, epsilon.id), eq(schema.staffActions.action, "partner.settlement_account.set")))
       .orderBy(asc(schema.staffActions.createdAt));
     expect(audit).toHaveLength(2);
-    expect(audit[0]).toMatchObject({ staffId: admin.customerId, permission: "partners.manage", subjectType: "partner", before: null, after: { bank_code: "permata", account_number: "7010223344", account_name: "PT Epsilon Retail" } });
+    expect(audit[0]).toMatchObject({ staffId: admin.customerId, permission: "partners.manage", subjectType: "partner", before: null, after: { bank_code: "permata", account_number: "7010223344", account_name: "Epsilon, PT" } });
     expect(audit[1]).toMatchObject({ before: { bank_code: "permata", account_number: "7010223344" }, after: { bank_code: "bca", account_number: "5550001112" } });
   });
 

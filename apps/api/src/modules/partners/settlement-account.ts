@@ -2,11 +2,12 @@ import type { PartnerSettlementAccount } from "@pinjaman/contracts/partners";
 import type { FlowValues } from "@pinjaman/contracts/flows";
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
+import { holderMatchesName } from "@pinjaman/domain/field-rules/account-holder";
 import { BANK_CODES, bankAccountDigits, isBankAccountHolder, isBankAccountNumber } from "@pinjaman/domain/field-rules/bank-account";
 import { t } from "@pinjaman/i18n";
 import type { BankAccountInput } from "@pinjaman/contracts/bank-account";
 import { eq } from "drizzle-orm";
-import { Refusal } from "../../plugins/errors.ts";
+import { FieldErrors, Refusal } from "../../plugins/errors.ts";
 import "@pinjaman/i18n/ns/flows";
 import "@pinjaman/i18n/ns/partners";
 
@@ -27,6 +28,12 @@ export function settlementAccountView(row: PartnerRow): PartnerSettlementAccount
   return account ? { bank_code: account.bankCode, account_number: account.accountNumber, account_name: account.accountName } : null;
 }
 
+/** A settlement account is the partner's own: its holder carries the partner's legal name (issue 17 §4). */
+export function settlementHolderProblem(holder: string, legalName: string): string | null {
+  if (!isBankAccountHolder(holder)) return t("flows.error.bank_account_holder");
+  return holderMatchesName(holder, legalName) ? null : t("partners.error.settlement_holder_mismatch", { name: legalName });
+}
+
 const columns = (a: Account) => ({ settlementBankCode: a.bankCode, settlementAccountNumber: a.accountNumber, settlementAccountName: a.accountName });
 
 /**
@@ -40,7 +47,8 @@ export function settlementFromFlow(values: FlowValues): { fields: Record<string,
   const bankCode = text("bank_code");
   if (!(BANK_CODES as readonly string[]).includes(bankCode)) fields.bank_code = [t("partners.error.settlement_bank")];
   if (!isBankAccountNumber(text("bank_account_number"))) fields.bank_account_number = [t("flows.error.bank_account_number")];
-  if (!isBankAccountHolder(text("bank_account_holder"))) fields.bank_account_holder = [t("flows.error.bank_account_holder")];
+  const holderMessage = settlementHolderProblem(text("bank_account_holder"), text("legal_name"));
+  if (holderMessage) fields.bank_account_holder = [holderMessage];
   if (Object.keys(fields).length > 0) return { fields, columns: null };
   return { fields, columns: columns({ bankCode, accountNumber: bankAccountDigits(text("bank_account_number")), accountName: text("bank_account_holder") }) };
 }
@@ -59,6 +67,8 @@ export async function saveSettlementAccount(
     const tx = txn as unknown as Db;
     const [partner] = await tx.select().from(schema.partners).where(eq(schema.partners.id, partnerId)).for("update");
     if (!partner) throw new Refusal(404, "partner_not_found", t("partners.error.partner_not_found"));
+    const holderMessage = settlementHolderProblem(input.account_name, partner.legalName);
+    if (holderMessage) throw new FieldErrors({ account_name: [holderMessage] });
     const account = { bankCode: input.bank_code, accountNumber: bankAccountDigits(input.account_number), accountName: input.account_name.trim() };
     const [saved] = await tx.update(schema.partners).set(columns(account)).where(eq(schema.partners.id, partnerId)).returning();
     await audit(tx, { before: settlementAccountView(partner), after: settlementAccountView(saved!)! });

@@ -426,7 +426,7 @@ describe("company settings", () => {
     );
     expect(platform.statusCode).toBe(422);
     expect(platform.json().error.fields).toEqual({
-      "platform.platform_fee_ppm": ["Harus antara 0 dan 650.000."],
+      "platform.platform_fee_ppm": ["Harus antara 0% dan 65%."],
       "platform.funding_period_days": ["Harus antara 1 dan 60."],
     });
     expect(await rowCounts(t.database)).toEqual(before);

@@ -60,13 +60,18 @@ describe("the application page", () => {
     await userEvent.type(input, "2800000");
     await userEvent.click(screen.getByRole("button", { name: "Danai" }));
     expect(screen.getByText("Nominal melebihi sisa kebutuhan pendanaan pengajuan ini.")).toBeTruthy();
+    // A decimal point is not read as fewer rupiah ("1.5" was Rp15): the format is named.
+    await userEvent.clear(input);
+    await userEvent.type(input, "1.5");
+    await userEvent.click(screen.getByRole("button", { name: "Danai" }));
+    expect(screen.getByText("Tulis jumlah rupiah tanpa sen, misalnya 1.500.000 atau Rp 1.500.000.")).toBeTruthy();
     expect(api.invest).not.toHaveBeenCalled();
   });
 
   it("invests with one key per submission, shows the funding and updates the figures from the answer", async () => {
     const api = fakeLenderApi({ invest: vi.fn(async () => INVESTED) });
     renderPage(api);
-    await userEvent.type(await screen.findByLabelText("Nominal pendanaan (Rp)"), "500.000");
+    await userEvent.type(await screen.findByLabelText("Nominal pendanaan (Rp)"), "Rp 500.000");
     await userEvent.click(screen.getByRole("button", { name: "Danai" }));
     const status = await screen.findByText("Pendanaan Rp 500.000 tercatat dengan status Pendanaan tertunda. Sisa kebutuhan pengajuan: Rp 2.200.000.", { exact: false });
     expect(within(status).getByRole("link", { name: "Lihat pendanaan" }).getAttribute("href")).toBe(`/investment-accounts/${ACCOUNT_ID}/investments/${INVESTMENT_ID}`);

@@ -40,7 +40,7 @@ const field = (name: string) => screen.getByRole("textbox", { name });
 
 describe("the autoinvest section", () => {
   it("shows the account's rules and saves the changed ones, by keyboard", async () => {
-    const saved = { ...RULES, enabled: true, amount_per_loan: 300_000, risk_grades: ["A", "B", "C", "D"], product_keys: ["spl"], reserve: 1_000_000, updated_at: "2026-11-24T06:00:00.000Z" };
+    const saved = { ...RULES, enabled: true, amount_per_loan: 300_000, risk_grades: ["A", "B", "C", "D"], product_keys: ["spl"], reserve: 1_500_000, updated_at: "2026-11-24T06:00:00.000Z" };
     const fetchMock = stubFetch([
       { status: 200, body: { data: { autoinvest: RULES, products: PRODUCTS } } },
       { status: 200, body: { data: { autoinvest: saved, products: PRODUCTS } } },
@@ -60,7 +60,7 @@ describe("the autoinvest section", () => {
     screen.getByRole("checkbox", { name: "Pinjaman Cicilan" }).focus();
     await user.keyboard(" ");
     await user.clear(field("Saldo cadangan yang tidak disentuh (Rp)"));
-    await user.type(field("Saldo cadangan yang tidak disentuh (Rp)"), "1000000{Enter}");
+    await user.type(field("Saldo cadangan yang tidak disentuh (Rp)"), "Rp 1.500.000{Enter}");
 
     expect(await screen.findByText("Aturan autoinvest tersimpan.")).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[1]!;
@@ -74,14 +74,19 @@ describe("the autoinvest section", () => {
     const user = userEvent.setup();
     render(<AutoinvestSection accountId={ACCOUNT} />);
     await screen.findByRole("textbox", { name: "Nominal per pinjaman (Rp)" });
+    const tenor = field("Tenor maksimum (bulan)");
+    await user.clear(tenor);
+    await user.type(tenor, "12.5");
     const reserve = field("Saldo cadangan yang tidak disentuh (Rp)");
     await user.clear(reserve);
-    await user.type(reserve, "banyak");
+    await user.type(reserve, "1.5");
     await user.click(screen.getByRole("button", { name: "Simpan aturan" }));
     expect(screen.getByText("Masukkan angka bulat")).toBeTruthy();
+    expect(screen.getByText("Tulis jumlah rupiah tanpa sen, misalnya 1.500.000 atau Rp 1.500.000.")).toBeTruthy();
+    expect(tenor.getAttribute("aria-invalid")).toBe("true");
     expect(reserve.getAttribute("aria-invalid")).toBe("true");
     expect(reserve.getAttribute("aria-describedby")).toContain("-error");
-    expect(document.activeElement).toBe(reserve);
+    expect(document.activeElement).toBe(tenor);
     expect(screen.getByRole("alert").textContent).toBe("Aturan belum tersimpan. Periksa isian yang ditandai.");
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

@@ -1,5 +1,6 @@
 import type { AutoinvestRulesBody, AutoinvestSetupData } from "@pinjaman/contracts/autoinvest";
 import { RISK_GRADES } from "@pinjaman/domain/autoinvest";
+import { parseRupiah } from "@pinjaman/domain/money-input";
 import { t } from "@pinjaman/i18n";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { apiFetch, ApiError, joinFieldMessages, type FieldMessages } from "../shell/api-fetch.ts";
@@ -15,6 +16,8 @@ const setupUrl = (accountId: string) => `/app_api/v1/accounts/${accountId}/inves
 /** The form's numeric fields, typed as text so any input can be told apart from a number. */
 const NUMBERS = ["amount_per_loan", "tenor_min_months", "tenor_max_months", "max_per_borrower", "reserve"] as const;
 type NumberField = (typeof NUMBERS)[number];
+/** The numbers counted in months; the others are rupiah, read by the site's one amount parser. */
+const MONTHS: readonly NumberField[] = ["tenor_min_months", "tenor_max_months"];
 type Draft = { enabled: boolean; risk_grades: string[]; product_keys: string[] } & Record<NumberField, string>;
 
 const draftOf = (rules: AutoinvestRulesBody): Draft => ({
@@ -24,14 +27,20 @@ const draftOf = (rules: AutoinvestRulesBody): Draft => ({
   ...(Object.fromEntries(NUMBERS.map((name) => [name, String(rules[name])])) as Record<NumberField, string>),
 });
 
-/** The rules the draft says, or the messages of the fields that say no number. */
+/** The rules the draft says, or the messages of the fields that say no number (rupiah as the site writes them: "Rp 1.500.000"). */
 function rulesOf(draft: Draft): { rules: Record<string, unknown>; errors: FieldMessages } {
   const errors: FieldMessages = {};
   const numbers: Record<string, number> = {};
   for (const name of NUMBERS) {
-    const text = draft[name].replace(/\./g, "").trim();
-    if (/^\d{1,13}$/.test(text)) numbers[name] = Number(text);
-    else errors[name] = [t("autoinvest.not_a_number")];
+    const text = draft[name].trim();
+    if (MONTHS.includes(name)) {
+      if (/^\d{1,3}$/.test(text)) numbers[name] = Number(text);
+      else errors[name] = [t("autoinvest.not_a_number")];
+      continue;
+    }
+    const parsed = parseRupiah(text);
+    if (parsed.ok) numbers[name] = parsed.value;
+    else errors[name] = [parsed.error];
   }
   return { rules: { enabled: draft.enabled, risk_grades: draft.risk_grades, product_keys: draft.product_keys, ...numbers }, errors };
 }

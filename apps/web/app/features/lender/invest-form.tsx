@@ -1,4 +1,5 @@
-import { formatRupiah, parseRupiah } from "@pinjaman/domain/money";
+import { formatRupiah } from "@pinjaman/domain/money";
+import { parseRupiah } from "@pinjaman/domain/money-input";
 import { INVESTMENT_AMOUNT, investmentAmountProblem } from "@pinjaman/domain/funding";
 import { investmentStatusLabel } from "@pinjaman/domain/status-labels";
 import { t } from "@pinjaman/i18n";
@@ -39,18 +40,23 @@ export function InvestForm({ accountId, applicationId, remaining, onInvested }: 
     if (inFlight.current) return;
     setError(null);
     setDone(null);
-    const value = parseRupiah(amount);
-    const problem = value === null ? "required" : investmentAmountProblem(value, remaining);
+    const parsed = parseRupiah(amount);
+    if (!parsed.ok) {
+      setFieldError(amount.trim() === "" ? k("required", LIMITS) : parsed.error);
+      return;
+    }
+    const value = parsed.value;
+    const problem = investmentAmountProblem(value, remaining);
     if (problem) {
       setFieldError(k(problem, LIMITS));
       return;
     }
     setFieldError(undefined);
-    if (pending.current?.amount !== value) pending.current = { amount: value!, key: crypto.randomUUID() };
+    if (pending.current?.amount !== value) pending.current = { amount: value, key: crypto.randomUUID() };
     inFlight.current = true;
     setBusy(true);
     try {
-      const invested = await api.invest(accountId, { account_application_id: applicationId, amount: value!, idempotency_key: pending.current.key });
+      const invested = await api.invest(accountId, { account_application_id: applicationId, amount: value, idempotency_key: pending.current.key });
       setDone(invested);
       pending.current = null;
       setAmount("");

@@ -78,6 +78,10 @@ describe("TopUpSection", () => {
     const form = await screen.findByRole("form", { name: "Simulasikan isi saldo" });
     await userEvent.type(within(form).getByRole("textbox", { name: "Nominal (Rp)" }), "abc");
     await userEvent.click(within(form).getByRole("button", { name: "Simulasikan isi saldo" }));
+    expect(within(form).getByText("Tulis jumlah rupiah tanpa sen, misalnya 1.500.000 atau Rp 1.500.000.")).toBeTruthy();
+    await userEvent.clear(within(form).getByRole("textbox", { name: "Nominal (Rp)" }));
+    await userEvent.type(within(form).getByRole("textbox", { name: "Nominal (Rp)" }), "0");
+    await userEvent.click(within(form).getByRole("button", { name: "Simulasikan isi saldo" }));
     expect(within(form).getByText("Masukkan nominal dalam rupiah, minimal Rp 10.000")).toBeTruthy();
     expect(api.deposit).not.toHaveBeenCalled();
     await userEvent.clear(within(form).getByRole("textbox", { name: "Nominal (Rp)" }));
@@ -126,6 +130,20 @@ describe("WithdrawalSection", () => {
     const table = await screen.findByRole("table", { name: "Riwayat penarikan" });
     expect(within(table).getAllByRole("row")[1]!.textContent).toBe("24 Nov 2026Rp 1.000.000BCA ••••2233Diproses");
     expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the amount as the site writes it: Rp 1.500.000 is asked for, 1.5 is refused with the format", async () => {
+    const api = fakeApi();
+    render(<WithdrawalSection accountId={ACCOUNT_ID} api={api} />);
+    const amount = screen.getByLabelText("Nominal penarikan");
+    await userEvent.type(amount, "1.5");
+    await userEvent.click(screen.getByRole("button", { name: "Kirim kode" }));
+    expect(screen.getByText("Tulis jumlah rupiah tanpa sen, misalnya 1.500.000 atau Rp 1.500.000.")).toBeTruthy();
+    expect(api.withdrawalCode).not.toHaveBeenCalled();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "Rp 1.500.000");
+    await userEvent.click(screen.getByRole("button", { name: "Kirim kode" }));
+    expect(api.withdrawalCode).toHaveBeenCalledWith(ACCOUNT_ID, 1_500_000);
   });
 
   it("refuses an amount below the minimum without calling the server", async () => {

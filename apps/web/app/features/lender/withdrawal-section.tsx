@@ -1,5 +1,6 @@
 import type { WithdrawalCode } from "@pinjaman/contracts/lender-money";
-import { formatRupiah, parseRupiah } from "@pinjaman/domain/money";
+import { formatRupiah } from "@pinjaman/domain/money";
+import { parseRupiah } from "@pinjaman/domain/money-input";
 import { WITHDRAWAL_MIN_AMOUNT } from "@pinjaman/domain/withdrawals";
 import { t } from "@pinjaman/i18n";
 import { useId, useRef, useState, type FormEvent } from "react";
@@ -53,11 +54,12 @@ export function WithdrawalSection({ accountId, onChanged, api = lenderMoneyApi }
   function requestCode(event: FormEvent) {
     event.preventDefault();
     setDone("");
-    const value = parseRupiah(amount);
-    if (value === null || value < WITHDRAWAL_MIN_AMOUNT) {
-      setFieldErrors({ amount: t("lender_money.withdrawal.amount_hint", { min: formatRupiah(WITHDRAWAL_MIN_AMOUNT) }) });
+    const parsed = parseRupiah(amount);
+    if (!parsed.ok || parsed.value < WITHDRAWAL_MIN_AMOUNT) {
+      setFieldErrors({ amount: parsed.ok || amount.trim() === "" ? t("lender_money.withdrawal.amount_hint", { min: formatRupiah(WITHDRAWAL_MIN_AMOUNT) }) : parsed.error });
       return;
     }
+    const value = parsed.value;
     void run(async () => {
       const sent = await api.withdrawalCode(accountId, value);
       setCode("");

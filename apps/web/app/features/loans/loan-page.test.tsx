@@ -4,7 +4,6 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../shell/api-fetch.ts";
-import { parseRupiah } from "@pinjaman/domain/money";
 import { LoanPage } from "./loan-page.tsx";
 import { ACCOUNT_ID, APPLICATION_ID, BCA_VA, DETAIL, NEW_PAYMENT, fakeApi } from "./test-fixtures.ts";
 
@@ -207,16 +206,30 @@ describe("the sandbox payment simulation", () => {
     expect((within(form).getByRole("textbox", { name: "Nominal (Rp)" }) as HTMLInputElement).value).toBe("1019970");
   });
 
-  it("refuses an amount that is not whole rupiah without calling the server", async () => {
-    expect([parseRupiah("560.000"), parseRupiah(" 1020000 "), parseRupiah("0"), parseRupiah("12,5"), parseRupiah("")]).toEqual([560_000, 1_020_000, null, null, null]);
+  it("refuses an amount that is not whole rupiah without calling the server, naming the format", async () => {
+    const api = renderPage(fakeApi(), true);
+    const form = await screen.findByRole("form", { name: "Simulasikan pembayaran" });
+    const user = userEvent.setup();
+    const amount = within(form).getByRole("textbox", { name: "Nominal (Rp)" });
+    for (const typed of ["1.5", "1,5", "1.500.000,00", "abc"]) {
+      await user.clear(amount);
+      await user.type(amount, `${typed}{Enter}`);
+      expect(await within(form).findByText("Tulis jumlah rupiah tanpa sen, misalnya 1.500.000 atau Rp 1.500.000.")).toBeTruthy();
+    }
+    await user.clear(amount);
+    await user.type(amount, "0{Enter}");
+    expect(await within(form).findByText("Masukkan nominal dalam rupiah, minimal Rp 1")).toBeTruthy();
+    expect(api.pay).not.toHaveBeenCalled();
+  });
+
+  it("sends an amount typed as the site writes it", async () => {
     const api = renderPage(fakeApi(), true);
     const form = await screen.findByRole("form", { name: "Simulasikan pembayaran" });
     const user = userEvent.setup();
     const amount = within(form).getByRole("textbox", { name: "Nominal (Rp)" });
     await user.clear(amount);
-    await user.type(amount, "abc{Enter}");
-    expect(await within(form).findByText("Masukkan nominal dalam rupiah, minimal Rp 1")).toBeTruthy();
-    expect(api.pay).not.toHaveBeenCalled();
+    await user.type(amount, "Rp 1.500.000{Enter}");
+    await vi.waitFor(() => expect(api.pay).toHaveBeenCalledWith(ACCOUNT_ID, expect.objectContaining({ amount: 1_500_000 })));
   });
 });
 

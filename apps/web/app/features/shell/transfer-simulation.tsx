@@ -1,4 +1,4 @@
-import { parseRupiah } from "@pinjaman/domain/money";
+import { parseRupiah } from "@pinjaman/domain/money-input";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { AmountField } from "./amount-field.tsx";
 import { ApiError } from "./api-fetch.ts";
@@ -49,13 +49,14 @@ export function TransferSimulation({ channels, initialAmount, texts, send, onDon
     event.preventDefault();
     // In flight, or the second click of a double click after the transfer went through: nothing to send.
     if (inFlight.current || (done && amount.trim() === "")) return;
-    const value = parseRupiah(amount);
+    const parsed = parseRupiah(amount);
     setDone("");
     setError(null);
-    if (value === null) {
-      setFieldErrors({ amount: texts.amountInvalid });
+    if (!parsed.ok || parsed.value < 1) {
+      setFieldErrors({ amount: parsed.ok ? texts.amountInvalid : parsed.error });
       return;
     }
+    const value = parsed.value;
     setFieldErrors({});
     const request = `${channel}:${value}`;
     if (pending.current?.request !== request) pending.current = { request, key: crypto.randomUUID() };

@@ -1,6 +1,7 @@
 import type { ApprovalRequest } from "@pinjaman/contracts/staff-approvals";
 import { formatDate } from "@pinjaman/domain/dates";
-import { formatRupiah, parseRupiah } from "@pinjaman/domain/money";
+import { formatRupiah } from "@pinjaman/domain/money";
+import { parseRupiah } from "@pinjaman/domain/money-input";
 import { t } from "@pinjaman/i18n";
 import { useId, useState } from "react";
 import { LoadedList } from "../../shell/loaded-list.tsx";
@@ -157,7 +158,11 @@ function AdjustmentDialog({
     <FormDialog
       title={t("back-office-loans.approvals.new_adjustment")}
       onClose={onClose}
-      onSubmit={() => onSave({ debit_ledger_account_id: debit, credit_ledger_account_id: credit, amount: parseRupiah(amount) ?? 0, reason })}
+      onSubmit={async () => {
+        const parsed = parseRupiah(amount);
+        if (!parsed.ok) throw new Error(parsed.error);
+        await onSave({ debit_ledger_account_id: debit, credit_ledger_account_id: credit, amount: parsed.value, reason });
+      }}
     >
       <label htmlFor={ids.account}>{t("back-office-loans.approvals.account_id")}</label>
       <input id={ids.account} value={accountId} onChange={(e) => setAccountId(e.target.value)} aria-describedby={ids.hint} autoComplete="off" />

@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime } from "@pinjaman/domain/dates";
-import { formatRupiah, parseRupiah } from "@pinjaman/domain/money";
+import { formatRupiah } from "@pinjaman/domain/money";
+import { parseRupiah } from "@pinjaman/domain/money-input";
 import { t } from "@pinjaman/i18n";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -149,7 +150,12 @@ function PromiseDialog({ today, onSave, onClose }: { today: string; onSave: (bod
   const [amount, setAmount] = useState("");
   const [note, setNote] = useState("");
   return (
-    <FormDialog title={t("back-office-loans.collections.add_promise")} onClose={onClose} onSubmit={() => onSave({ promised_on: date, amount: parseRupiah(amount) ?? 0, note })}>
+    <FormDialog title={t("back-office-loans.collections.add_promise")} onClose={onClose} onSubmit={async () => {
+        const parsed = parseRupiah(amount);
+        if (!parsed.ok) throw new Error(parsed.error);
+        await onSave({ promised_on: date, amount: parsed.value, note });
+      }}
+    >
       <label htmlFor={ids.date}>{t("back-office-loans.collections.promised_on")}</label>
       <input id={ids.date} type="date" value={date} min={today} onChange={(e) => setDate(e.target.value)} required />
       <label htmlFor={ids.amount}>{t("back-office-loans.collections.amount")}</label>

@@ -4,12 +4,14 @@ import type {
 } from "@pinjaman/contracts/back-office-settings";
 import {
   checkPlatformSettings,
+  PPM_SETTINGS,
   type PlatformSettingField,
 } from "@pinjaman/domain/platform-settings";
 import { useState, type FormEvent } from "react";
 import { ApiError, type FieldMessages } from "../../shell/api-fetch.ts";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { FormField } from "./form-field.tsx";
+import { readNumbers, showNumber, type NumberKind } from "./number-input.ts";
 import { settingsApi, type SettingsApi } from "./settings-api.ts";
 import { label } from "./settings-text.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
@@ -30,6 +32,10 @@ const PLATFORM: PlatformSettingField[] = [
   "funding_period_days",
   "autoinvest_share_ppm",
 ];
+/** Shares typed as percent ("10" = 100 000 ppm), the funding period in days. */
+const KINDS = Object.fromEntries(
+  PLATFORM.map((f) => [f, PPM_SETTINGS.includes(f) ? "percent" : "count"]),
+) as Record<PlatformSettingField, NumberKind>;
 const INPUT_TYPE: Partial<Record<keyof CompanyFacts, string>> = {
   email: "email",
   phone: "tel",
@@ -47,7 +53,7 @@ type Draft = {
 const draftOf = (s: CompanySettingsDto): Draft => ({
   company: { ...s.company },
   platform: Object.fromEntries(
-    PLATFORM.map((f) => [f, String(s.platform[f])]),
+    PLATFORM.map((f) => [f, showNumber(KINDS[f], s.platform[f])]),
   ) as Record<PlatformSettingField, string>,
   reason: "",
 });
@@ -81,19 +87,14 @@ function CompanyForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const platform = Object.fromEntries(
-      PLATFORM.map((f) => [
-        f,
-        /^\s*\d+\s*$/.test(draft.platform[f])
-          ? Number(draft.platform[f])
-          : Number.NaN,
-      ]),
-    ) as CompanySettingsDto["platform"];
+    const { numbers: platform, errors: unread } = readNumbers(
+      KINDS,
+      draft.platform,
+    );
     const found: FieldMessages = Object.fromEntries(
-      Object.entries(checkPlatformSettings(platform)).map(([f, m]) => [
-        `platform.${f}`,
-        m,
-      ]),
+      Object.entries({ ...checkPlatformSettings(platform), ...unread }).map(
+        ([f, m]) => [`platform.${f}`, m],
+      ),
     );
     if (draft.reason.trim().length < 3)
       found.reason = [label("common.reason_hint")];
@@ -151,7 +152,7 @@ function CompanyForm({
               key={f}
               label={label(`company.fields.${f}`)}
               name={f}
-              inputMode="numeric"
+              inputMode={KINDS[f] === "percent" ? "decimal" : "numeric"}
               value={draft.platform[f]}
               onChange={(e) =>
                 setDraft({

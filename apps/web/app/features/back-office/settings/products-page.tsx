@@ -3,7 +3,7 @@ import type {
   ProductPricingValues,
 } from "@pinjaman/contracts/back-office-settings";
 import { jakartaToday } from "@pinjaman/domain/dates";
-import { formatDailyRate } from "@pinjaman/domain/money";
+import { formatDailyRate, formatPpmPercent } from "@pinjaman/domain/money";
 import {
   checkProductPricing,
   PRICING_FIELDS,
@@ -13,6 +13,7 @@ import { useState, type FormEvent } from "react";
 import { useLoaded } from "../../shell/use-loaded.ts";
 import { ApiError, type FieldMessages } from "../../shell/api-fetch.ts";
 import { FormField } from "./form-field.tsx";
+import { readNumbers, showNumber, type NumberKind } from "./number-input.ts";
 import { settingsApi, type SettingsApi } from "./settings-api.ts";
 import { dateTime, label } from "./settings-text.ts";
 import "@pinjaman/i18n/ns/back_office_settings";
@@ -20,23 +21,32 @@ import "./settings.css";
 
 type Draft = Record<PricingField, string> & { active: boolean; reason: string };
 
+/** Rates typed as percent ("0,3"), amounts as rupiah ("1.500.000"), tenors in months. */
+const KINDS: Record<PricingField, NumberKind> = {
+  daily_rate_ppm: "percent",
+  upfront_fee_ppm: "percent",
+  min_amount: "rupiah",
+  max_amount: "rupiah",
+  amount_step: "rupiah",
+  default_amount: "rupiah",
+  min_term: "count",
+  max_term: "count",
+  term_step: "count",
+  default_term: "count",
+};
+
 const draftOf = (p: BackOfficeProduct): Draft => ({
   ...(Object.fromEntries(
-    PRICING_FIELDS.map((f) => [f, String(p.current[f])]),
+    PRICING_FIELDS.map((f) => [f, showNumber(KINDS[f], p.current[f])]),
   ) as Record<PricingField, string>),
   active: p.current.active,
   reason: "",
 });
 
-/** The draft as numbers (a text that is no number stays NaN, which the shared rule names). */
-function valuesOf(draft: Draft): ProductPricingValues {
-  const numbers = Object.fromEntries(
-    PRICING_FIELDS.map((f) => [
-      f,
-      /^\s*-?\d+(\.\d+)?\s*$/.test(draft[f]) ? Number(draft[f]) : Number.NaN,
-    ]),
-  );
-  return { ...(numbers as Record<PricingField, number>), active: draft.active };
+/** The draft as numbers, and the parser's messages for what it could not read. */
+function valuesOf(draft: Draft): { values: ProductPricingValues; unread: FieldMessages } {
+  const { numbers, errors } = readNumbers(KINDS, draft);
+  return { values: { ...numbers, active: draft.active }, unread: errors as FieldMessages };
 }
 
 /** One product's price list: the form (checked by the same OJK rule as the server) and its history. */
@@ -58,13 +68,14 @@ export function ProductPricingCard({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const values = valuesOf(draft);
+    const { values, unread } = valuesOf(draft);
     const found: FieldMessages = {
       ...(checkProductPricing(
         product.loan_type,
         values,
         jakartaToday(),
       ) as FieldMessages),
+      ...unread,
     };
     if (draft.reason.trim().length < 3)
       found.reason = [label("common.reason_hint")];
@@ -117,7 +128,7 @@ export function ProductPricingCard({
             <FormField
               key={field}
               label={label(`pricing.fields.${field}`)}
-              inputMode="numeric"
+              inputMode={KINDS[field] === "percent" ? "decimal" : "numeric"}
               name={field}
               value={draft[field]}
               onChange={set(field)}
@@ -163,7 +174,7 @@ export function ProductPricingCard({
                 version: v.version,
                 from: dateTime(v.effective_from),
                 rate: formatDailyRate(v.daily_rate_ppm),
-                fee: v.upfront_fee_ppm,
+                fee: formatPpmPercent(v.upfront_fee_ppm),
                 active: v.active
                   ? label("pricing.active")
                   : label("pricing.inactive"),

@@ -84,10 +84,10 @@ describe("ProductsPage", () => {
     render(<ProductsPage api={api} />);
     const form = await screen.findByRole("form", { name: "Pinjaman Cicilan" });
     const rate = within(form).getByLabelText(
-      "Bunga harian (ppm per hari, 3000 = 0,3%)",
+      "Bunga harian (% per hari, misalnya 0,3)",
     );
     await userEvent.clear(rate);
-    await userEvent.type(rate, "3500");
+    await userEvent.type(rate, "0,35");
     await userEvent.type(
       within(form).getByLabelText("Alasan perubahan"),
       "Naik harga",
@@ -110,10 +110,18 @@ describe("ProductsPage", () => {
     render(<ProductsPage api={api} />);
     const form = await screen.findByRole("form", { name: "Pinjaman Cicilan" });
     const rate = within(form).getByLabelText(
-      "Bunga harian (ppm per hari, 3000 = 0,3%)",
+      "Bunga harian (% per hari, misalnya 0,3)",
     );
+    expect((rate as HTMLInputElement).value).toBe("0,3");
+    expect(
+      (within(form).getByLabelText("Jumlah maksimum (Rp)") as HTMLInputElement)
+        .value,
+    ).toBe("20.000.000");
     await userEvent.clear(rate);
-    await userEvent.type(rate, "2500");
+    await userEvent.type(rate, "0,25");
+    const max = within(form).getByLabelText("Jumlah maksimum (Rp)");
+    await userEvent.clear(max);
+    await userEvent.type(max, "Rp 1.500.000");
     await userEvent.click(within(form).getByLabelText("Produk ditawarkan"));
     await userEvent.type(
       within(form).getByLabelText("Alasan perubahan"),
@@ -123,13 +131,49 @@ describe("ProductsPage", () => {
     await waitFor(() =>
       expect(api.changePricing).toHaveBeenCalledWith(
         "spl",
-        { ...PRICE, daily_rate_ppm: 2500, active: false },
+        {
+          ...PRICE,
+          daily_rate_ppm: 2500,
+          max_amount: 1_500_000,
+          active: false,
+        },
         "Promo akhir tahun",
       ),
     );
     expect((await screen.findByRole("status")).textContent).toBe(
       "Perubahan disimpan.",
     );
+  });
+
+  it("refuses an amount or a rate it cannot read, naming the format, without calling the server", async () => {
+    const api = fakeApi();
+    render(<ProductsPage api={api} />);
+    const form = await screen.findByRole("form", { name: "Pinjaman Cicilan" });
+    const max = within(form).getByLabelText("Jumlah maksimum (Rp)");
+    await userEvent.clear(max);
+    await userEvent.type(max, "1.5");
+    const rate = within(form).getByLabelText(
+      "Bunga harian (% per hari, misalnya 0,3)",
+    );
+    await userEvent.clear(rate);
+    await userEvent.type(rate, "0,3%%");
+    await userEvent.type(
+      within(form).getByLabelText("Alasan perubahan"),
+      "Salah ketik",
+    );
+    await userEvent.click(within(form).getByRole("button", { name: "Simpan" }));
+    expect(
+      await within(form).findByText(
+        "Tulis jumlah rupiah tanpa sen, misalnya 1.500.000 atau Rp 1.500.000.",
+      ),
+    ).toBeTruthy();
+    expect(
+      within(form).getByText(
+        "Tulis persen dengan koma, misalnya 0,3 (paling banyak 4 angka di belakang koma).",
+      ),
+    ).toBeTruthy();
+    expect(max.getAttribute("aria-invalid")).toBe("true");
+    expect(api.changePricing).not.toHaveBeenCalled();
   });
 
   it("shows the server's field messages under their fields", async () => {
@@ -152,7 +196,7 @@ describe("ProductsPage", () => {
     ).toBeTruthy();
     expect(
       within(form)
-        .getByLabelText("Biaya di muka (ppm dari pokok)")
+        .getByLabelText("Biaya di muka (% dari pokok)")
         .getAttribute("aria-invalid"),
     ).toBe("true");
   });
@@ -191,12 +235,22 @@ describe("CompanyPage", () => {
     expect(api.saveCompanySettings).not.toHaveBeenCalled();
     await userEvent.clear(days);
     await userEvent.type(days, "10");
+    const fee = screen.getByLabelText(
+      "Biaya platform dari bunga pemberi dana (%)",
+    );
+    expect((fee as HTMLInputElement).value).toBe("10");
+    await userEvent.clear(fee);
+    await userEvent.type(fee, "12,5");
     await userEvent.click(screen.getByRole("button", { name: "Simpan" }));
     await waitFor(() =>
       expect(api.saveCompanySettings).toHaveBeenCalledWith(
         {
           company: settings.company,
-          platform: { ...settings.platform, funding_period_days: 10 },
+          platform: {
+            ...settings.platform,
+            platform_fee_ppm: 125_000,
+            funding_period_days: 10,
+          },
         },
         "Percepat",
       ),
