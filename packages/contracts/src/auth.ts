@@ -34,6 +34,11 @@ export const emailpassLoginRequest = z.object({
   data: z.object({
     email: z.string().trim().toLowerCase().pipe(z.email()),
     password: z.string().min(1).max(200),
+    /**
+     * The e-mailed code, sent with the password once the e-mail is locked by failed logins (429
+     * login_locked): without it the right password only has the code e-mailed.
+     */
+    code: z.string().regex(/^\d{6}$/).optional(),
   }),
 });
 export type EmailpassLoginRequest = z.infer<typeof emailpassLoginRequest>;

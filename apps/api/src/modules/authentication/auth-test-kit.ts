@@ -81,7 +81,8 @@ export function freshIp(): string {
 
 export function postLogin(
   app: FastifyInstance,
-  credentials: { email: string; password: string },
+  /** With `code` while the account is locked: the e-mailed code that lets the right password in. */
+  credentials: { email: string; password: string; code?: string },
   options: { ip?: string; cookies?: Record<string, string>; headers?: Record<string, string> } = {},
 ) {
   return app.inject({

@@ -49,6 +49,16 @@ describe("code entry limits are kept per purpose", () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it("counts only wrong signature codes: after 5 signatures with one wrong and one right code each, the 6th still signs", async () => {
+    const { customer, cookie } = await signer();
+    for (let s = 0; s < 6; s++) {
+      const signature = await startSignature(cookie, customer);
+      if (s < 5) expect((await call(cookie, "PATCH", `/signatures/${signature.id}/code`, { code: wrongCode(signature.code) })).statusCode).toBe(422);
+      const res = await call(cookie, "PATCH", `/signatures/${signature.id}/code`, { code: signature.code });
+      expect([s, res.statusCode, res.json().data?.status]).toEqual([s, 200, "signed"]);
+    }
+  });
+
   it("a customer who used up the login code attempts still signs with the right code", async () => {
     const { customer, cookie } = await signer();
     const statuses: number[] = [];

@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@pinjaman/db";
 import { recordAudit, type RequestOrigin } from "../audit/audit-service.ts";
 import { hashToken, matchesHash, newCode } from "../sessions/tokens.ts";
-import { hitThrottle, type ThrottleRule } from "../throttle/throttle-service.ts";
+import { hitThrottle, refundThrottle, type ThrottleRule } from "../throttle/throttle-service.ts";
 
 /** A second-factor or signature code lives 10 minutes. */
 export const CODE_TTL_MINUTES = 10;
@@ -15,8 +15,9 @@ export const RESEND_AFTER_SECONDS = 60;
 export const CHALLENGE_TTL_MINUTES = 30;
 
 /**
- * Limits on code entries per customer and per IP across the challenges of one purpose (resends
- * reset only per-code attempts). Each purpose counts on its own: wrong signature codes must never
+ * Limits on wrong code entries per customer and per IP across the challenges of one purpose
+ * (resends reset only per-code attempts). Each entry is counted before the comparison, so parallel
+ * guesses cannot slip past; a right code takes its hits back. Each purpose counts on its own: wrong signature codes must never
  * lock a customer out of logging in, nor failed logins block a signature.
  */
 export type CodeThrottles = { account: ThrottleRule; ip: ThrottleRule };
@@ -177,6 +178,9 @@ export async function checkCode<Status extends string, Closed>(
     await recordAudit(db, origin, "code_failed", input.customerId, { [spec.auditKey]: input.id, attempts: attempt.attempts, exhausted });
     return exhausted ? { kind: "exhausted" } : { kind: "wrong", attemptsLeft: MAX_CODE_ATTEMPTS - attempt.attempts };
   }
+  // Only wrong codes count: the right one takes its hits back.
+  await refundThrottle(db, spec.throttles.ip, origin.ip);
+  await refundThrottle(db, spec.throttles.account, input.customerId);
   return { kind: "matched" };
 }
 

@@ -15,16 +15,16 @@ import { sendError } from "../../plugins/errors.ts";
 import { decoyHash } from "../accounts/passwords.ts";
 import { requestOrigin } from "../audit/audit-service.ts";
 import { sessionInfo } from "../sessions/session-service.ts";
+import { loginWithPassword } from "./authentication-service.ts";
+import { ensureDeviceKey, readDeviceKey } from "./device-key.ts";
 import {
   LOGIN_METHOD,
   enterLoginCode,
-  loginWithPassword,
   pollAuthentication,
   resendLoginCode,
   type AuthenticationView,
   type ClosedChallenge,
-} from "./authentication-service.ts";
-import { ensureDeviceKey } from "./device-key.ts";
+} from "./login-code.ts";
 import { RESEND_AFTER_SECONDS } from "./one-time-code.ts";
 import { isUuid, sendClosedChallenge, sendCodeRefusal, sendTooMany } from "./replies.ts";
 import "@pinjaman/i18n/ns/authy";
@@ -59,7 +59,8 @@ export const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: "public" }, setCookie: { 201: ["session", "device_key"], 202: ["device_key"] } },
       schema: {
         tags: ["authy"],
-        summary: "Log in with e-mail and password; 202 when a code was sent to finish",
+        summary:
+          "Log in with e-mail and password; 202 when a code was sent to finish. 429 login_locked after 5 failures on the e-mail: the right password then needs the e-mailed code sent with it (or a known device)",
         params: methodParams,
         body: emailpassLoginRequest,
         response: { 201: authenticatedResponse, 202: authenticationResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody },
@@ -70,14 +71,23 @@ export const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body.data;
+      const { email, password, code } = request.body.data;
       const result = await loginWithPassword(
         { db: app.db, mailer: app.mailer, origin: requestOrigin(request) },
-        { email, password, deviceKey: () => ensureDeviceKey(app, request, reply), previousSessionId: request.caller?.id ?? null },
+        {
+          email,
+          password,
+          code,
+          presentedDeviceKey: readDeviceKey(request),
+          deviceKey: () => ensureDeviceKey(app, request, reply),
+          previousSessionId: request.caller?.id ?? null,
+        },
       );
       switch (result.kind) {
         case "throttled":
           return sendTooMany(reply, "too_many_attempts", "authy.login.throttled", result.retryAfterSeconds);
+        case "locked":
+          return sendTooMany(reply, "login_locked", result.codeGiven ? "authy.login.locked_code" : "authy.login.locked", result.retryAfterSeconds);
         case "invalid_credentials":
           return sendError(reply, 401, "invalid_credentials", t("authy.login.invalid_credentials"));
         case "code_required":

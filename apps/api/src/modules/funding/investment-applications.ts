@@ -9,6 +9,7 @@ import { Refusal } from "../../plugins/errors.ts";
 import { searchConditions, searchPage, type SearchFilter } from "../identity/search-filters.ts";
 import { borrowerFactsOf, borrowerHistory } from "./borrower-history.ts";
 import { UUID } from "./investment-service.ts";
+import { openToInvestment } from "./lender-visibility.ts";
 import "@pinjaman/i18n/ns/account";
 
 export const INVESTMENT_APPLICATIONS_PER_PAGE = 20;
@@ -31,8 +32,6 @@ const ORDER: Record<SearchQuery["sort"], SQL[]> = {
   rate: [desc(applications.dailyRatePpm), asc(applications.approvedOn)],
   remaining: [sql`${applications.amount} - ${funded}`, asc(applications.approvedOn)],
 };
-
-const OPEN = eq(applications.status, "waiting_for_investment");
 
 /** Applications joined with their product, funding and borrower facts. */
 function applicationsWithFacts(db: Db, where: SQL | undefined) {
@@ -80,7 +79,7 @@ export async function searchInvestmentApplications(db: Db, filters: readonly Sea
     query.amount_min !== undefined ? gte(applications.amount, query.amount_min) : undefined,
     query.amount_max !== undefined ? lte(applications.amount, query.amount_max) : undefined,
   ];
-  const where = and(OPEN, ...searchConditions(filters, SEARCHABLE), ...ranges);
+  const where = and(openToInvestment, ...searchConditions(filters, SEARCHABLE), ...ranges);
   // The page's ids first (the open applications' index serves the date orders), then the facts of those rows only.
   const order = [...ORDER[query.sort], asc(applications.id)];
   const { rows, meta } = await searchPage(
@@ -102,7 +101,7 @@ export async function searchInvestmentApplications(db: Db, filters: readonly Sea
 
 /** One application open to investment with the same facts, or 404 (unknown, or not waiting for investment). */
 export async function openInvestmentApplication(db: Db, applicationId: string): Promise<InvestmentApplication> {
-  const [row] = UUID.test(applicationId) ? await applicationsWithFacts(db, and(OPEN, eq(applications.id, applicationId))).limit(1) : [];
+  const [row] = UUID.test(applicationId) ? await applicationsWithFacts(db, and(openToInvestment, eq(applications.id, applicationId))).limit(1) : [];
   if (!row) throw new Refusal(404, "account_application_not_found", t("account.investment.application_not_found"));
   return applicationOf(row, (await platformSettings(db)).funding_period_days);
 }

@@ -12,6 +12,7 @@ import { FieldErrors, Refusal } from "../../plugins/errors.ts";
 import { recordTransition, SYSTEM, type Actor } from "../account-applications/status-transitions.ts";
 import { createTransfers } from "../ledger/ledger-service.ts";
 import { investmentAccountNotFound } from "../ledger/lender-funds.ts";
+import { visibleToLender } from "./lender-visibility.ts";
 import "@pinjaman/i18n/ns/account";
 import "@pinjaman/i18n/ns/lender";
 
@@ -44,11 +45,17 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const applicationNotFound = () => new Refusal(404, "account_application_not_found", t("account.investment.application_not_found"));
 
-/** Amount, funded and remaining of an application, whatever its status (404 when unknown). */
-export async function applicationFunding(db: Db, applicationId: string): Promise<Funding> {
+/**
+ * Amount, funded and remaining of an application the lender of investment account `accountId`
+ * may see (open to investment, or holding a share of theirs); 404 for any other, as when unknown.
+ */
+export async function applicationFunding(db: Db, accountId: string, applicationId: string): Promise<Funding> {
   const [application] = !UUID.test(applicationId)
     ? []
-    : await db.select({ amount: schema.accountApplications.amount }).from(schema.accountApplications).where(eq(schema.accountApplications.id, applicationId));
+    : await db
+        .select({ amount: schema.accountApplications.amount })
+        .from(schema.accountApplications)
+        .where(and(eq(schema.accountApplications.id, applicationId), visibleToLender(db, accountId)));
   if (!application) throw applicationNotFound();
   const funded = await fundedAmount(db, applicationId);
   return { amount: application.amount, funded, remaining: remainingAmount(application.amount, funded) };

@@ -121,6 +121,30 @@ describe("investing through app_api/v1/accounts/{id}/investments", () => {
     expect(await rowCounts(t.database)).toEqual(counts);
   });
 
+  it("shows an application's funding only while it is open to investment or to a lender holding a share in it", async () => {
+    const stranger = await lenderWithFunds(t.database.db, "lender.asing@contoh.co.id", 0, "2026-01-05");
+    const strangerSession = await sessionFor(t.database.db, "lender.asing@contoh.co.id");
+    const fundingOf = (accountId: string, who: TestSession, id: string) =>
+      t.app.inject({ method: "GET", url: `/app_api/v1/accounts/${accountId}/investment_applications/${id}/funding`, headers: who.headers });
+    const notFound = { error: { code: "account_application_not_found", message: "Pengajuan tidak ditemukan." } };
+
+    // Fully funded (waiting for its deadline): Sari holds a share, the stranger none.
+    expect((await fundingOf(sariAccount, sari, applicationId)).json()).toEqual({ data: { account_application_id: applicationId, amount: 2_000_000, funded: 2_000_000, remaining: 0 } });
+    const closed = await fundingOf(stranger.accountId, strangerSession, applicationId);
+    expect([closed.statusCode, closed.json()]).toEqual([404, notFound]);
+
+    // Open to investment: anyone's; once it leaves that status, no longer the stranger's.
+    const other = await approvedApplication(t.database.db, "peminjam.terbatas@contoh.co.id", 3_000_000);
+    expect((await fundingOf(stranger.accountId, strangerSession, other.applicationId)).json()).toEqual({
+      data: { account_application_id: other.applicationId, amount: 3_000_000, funded: 0, remaining: 3_000_000 },
+    });
+    for (const status of ["submitted", "rejected", "in_disbursement"] as const) {
+      await t.database.db.update(schema.accountApplications).set({ status }).where(eq(schema.accountApplications.id, other.applicationId));
+      const res = await fundingOf(stranger.accountId, strangerSession, other.applicationId);
+      expect([status, res.statusCode, res.json()]).toEqual([status, 404, notFound]);
+    }
+  });
+
   it("answers 404 for another customer's investment account and an unknown application", async () => {
     const foreign = await invest(budi, { account_application_id: applicationId, amount: 100_000, idempotency_key: "budi-invest-0001" });
     expect(foreign.statusCode).toBe(404);

@@ -1,13 +1,14 @@
 import type { LenderBorrower } from "@pinjaman/contracts/investment-reads";
 import { schema, type Db } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";
-import { and, asc, eq, exists, or, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { Refusal } from "../../plugins/errors.ts";
 import { borrowerFactsOf, borrowerHistory } from "./borrower-history.ts";
 import { UUID } from "./investment-service.ts";
+import { visibleToLender } from "./lender-visibility.ts";
 import "@pinjaman/i18n/ns/account";
 
-const { accountApplications: applications, accounts, products, investments } = schema;
+const { accountApplications: applications, accounts, products } = schema;
 
 /**
  * A borrower as the lender of investment account `accountId` may see them: only a borrower with
@@ -15,13 +16,6 @@ const { accountApplications: applications, accounts, products, investments } = s
  * for an unknown id), with those applications, their region and their history with us.
  */
 export async function lenderBorrower(db: Db, accountId: string, customerId: string): Promise<LenderBorrower> {
-  const open = eq(applications.status, "waiting_for_investment");
-  const invested = exists(
-    db
-      .select({ one: sql`1` })
-      .from(investments)
-      .where(and(eq(investments.accountApplicationId, applications.id), eq(investments.investmentAccountId, accountId))),
-  );
   const visible = UUID.test(customerId)
     ? await db
         .select({
@@ -32,7 +26,7 @@ export async function lenderBorrower(db: Db, accountId: string, customerId: stri
         .from(applications)
         .innerJoin(accounts, eq(accounts.id, applications.accountId))
         .leftJoin(products, eq(products.key, accounts.productKey))
-        .where(and(eq(accounts.customerId, customerId), eq(accounts.typeKey, "loan"), or(open, invested)))
+        .where(and(eq(accounts.customerId, customerId), eq(accounts.typeKey, "loan"), visibleToLender(db, accountId)))
         .orderBy(asc(applications.createdAt), asc(applications.id))
     : [];
   if (visible.length === 0) throw new Refusal(404, "borrower_not_found", t("account.investment.borrower_not_found"));

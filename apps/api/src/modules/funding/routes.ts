@@ -70,15 +70,15 @@ export const fundingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: investmentAccountAccess,
       schema: {
         tags: ["investments"],
-        summary: "An application's amount, what investments hold and what is still open to invest",
-        // application_id is not the caller's: any text, an unknown one answers 404 after the owner check.
+        summary: "An application's amount, what investments hold and what is still open to invest: only of an application open to investment or one this account invested in",
+        // application_id is not the caller's: any text; an unknown one, or one the lender may not see, answers 404 after the owner check.
         params: z.object({ id: z.uuid(), application_id: z.string().max(100) }),
         response: { 200: applicationFundingResponse, ...refused },
       },
     },
     async (request) => {
       await ownInvestmentAccount(app.db, callerOf(request).customerId, request.params.id);
-      return { data: fundingBody(request.params.application_id, await applicationFunding(app.db, request.params.application_id)) };
+      return { data: fundingBody(request.params.application_id, await applicationFunding(app.db, request.params.id, request.params.application_id)) };
     },
   );
 

@@ -11,9 +11,14 @@ export const authenticationCodeUrl = (id: string) => `/authy_api/v1/authenticati
 
 export type Authentication = AuthenticationResponse["data"];
 
-export async function startLogin(email: string, password: string): Promise<Authentication> {
-  return (await apiFetch<AuthenticationResponse>(LOGIN_URL, { method: "POST", body: { data: { email, password } } })).data;
+/** E-mail and password; with `code` (the e-mailed one) once the server answered `login_locked`. */
+export async function startLogin(email: string, password: string, code?: string): Promise<Authentication> {
+  const data = code ? { email, password, code } : { email, password };
+  return (await apiFetch<AuthenticationResponse>(LOGIN_URL, { method: "POST", body: { data } })).data;
 }
+
+/** The server's answer when the e-mail is locked by failed logins: the right password now needs the e-mailed code. */
+export const LOGIN_LOCKED = "login_locked";
 
 export async function pollAuthentication(id: string): Promise<Authentication> {
   return (await apiFetch<AuthenticationResponse>(authenticationPollUrl(id))).data;

@@ -5,12 +5,11 @@ import { useState, type FormEvent } from "react";
 import { ApiError } from "../shell/api-fetch.ts";
 import { resendCode, submitCode } from "./auth-api.ts";
 import { AuthField } from "./auth-field.tsx";
+import { CODE_FORMAT, typedCode } from "./code-format.ts";
 import { FormAlert } from "../shell/form-alert.tsx";
 import { fieldMessage, formErrors, NO_ERRORS, useFormErrors } from "./form-errors.ts";
 import { useCountdown } from "./use-countdown.ts";
 import "@pinjaman/i18n/ns/auth";
-
-const CODE = /^\d{6}$/;
 
 export type CodeStepProps = {
   authenticationId: string;
@@ -36,7 +35,7 @@ export function CodeStep({ authenticationId, sentTo, resendAfter, onAuthenticate
     event.preventDefault();
     if (busy) return;
     setStatus(null);
-    if (!CODE.test(code)) {
+    if (!CODE_FORMAT.test(code)) {
       show({ fields: { code: [t("auth.code.invalid_format")] }, alert: null });
       return;
     }
@@ -95,7 +94,7 @@ export function CodeStep({ authenticationId, sentTo, resendAfter, onAuthenticate
           label={t("auth.code.label")}
           hint={t("auth.code.hint")}
           value={code}
-          onChange={(value) => setCode(value.replace(/\D/g, "").slice(0, 6))}
+          onChange={(value) => setCode(typedCode(value))}
           error={codeError}
           autoComplete="one-time-code"
           inputMode="numeric"

@@ -166,6 +166,47 @@ describe("LoginPage", () => {
     expect(screen.getByTestId("resend-countdown").textContent).toContain("60 detik");
   });
 
+  it("an e-mail locked by failed logins asks for the e-mailed code beside the password, and sends it with the password", async () => {
+    const locked = "Terlalu banyak percobaan masuk yang gagal pada akun ini. Jika kata sandi Anda benar, kami telah mengirim kode verifikasi ke e-mail Anda.";
+    const wrong = "Kata sandi atau kode verifikasi salah, atau kode sudah tidak berlaku.";
+    const calls = stubFetch({
+      [`POST ${LOGIN_URL}`]: [
+        { status: 429, body: { error: { code: "login_locked", message: locked } } },
+        { status: 429, body: { error: { code: "login_locked", message: wrong } } },
+        { status: 429, body: { error: { code: "login_locked", message: locked } } },
+      ],
+    });
+    renderLogin();
+    expect(screen.queryByLabelText("Kode verifikasi")).toBeNull();
+    fill("E-mail", "budi@pinjaman.test");
+    fill("Kata sandi", "Pinjaman-Budi-2026");
+    fireEvent.click(screen.getByRole("button", { name: "Masuk" }));
+    await flush();
+    expect(screen.getByRole("alert").textContent).toBe(locked);
+    const code = screen.getByLabelText("Kode verifikasi") as HTMLInputElement;
+    expect(screen.getByText("6 digit angka dari e-mail terbaru kami. Kosongkan lalu tekan Masuk untuk meminta kode baru.")).toBeTruthy();
+    expect((screen.getByLabelText("Kata sandi") as HTMLInputElement).value).toBe("Pinjaman-Budi-2026");
+
+    fireEvent.change(code, { target: { value: "12a" } });
+    expect(code.value).toBe("12");
+    fireEvent.click(screen.getByRole("button", { name: "Masuk" }));
+    await flush();
+    expect(screen.getByText("Kode harus 6 digit angka")).toBeTruthy();
+    expect(calls).toHaveLength(1);
+
+    fill("Kode verifikasi", "123456");
+    fireEvent.click(screen.getByRole("button", { name: "Masuk" }));
+    await flush();
+    expect(calls[1]!.body).toEqual({ data: { email: "budi@pinjaman.test", password: "Pinjaman-Budi-2026", code: "123456" } });
+    expect(screen.getByRole("alert").textContent).toBe(wrong);
+    expect((screen.getByLabelText("Kode verifikasi") as HTMLInputElement).value).toBe("");
+
+    // An empty code asks for a new one.
+    fireEvent.click(screen.getByRole("button", { name: "Masuk" }));
+    await flush();
+    expect(calls[2]!.body).toEqual({ data: { email: "budi@pinjaman.test", password: "Pinjaman-Budi-2026" } });
+  });
+
   it("an expired authentication goes back to e-mail and password with a message", async () => {
     stubFetch({
       [`POST ${LOGIN_URL}`]: { status: 202, body: { data: { id: AUTH_ID, status: "code_required" } } },
