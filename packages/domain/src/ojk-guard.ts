@@ -183,7 +183,7 @@ export interface PeriodOverCap {
  * The instalments of a schedule that charge more interest than the cap allows on the actual
  * calendar days of their period (from the previous due date, or the start date, to theirs).
  */
-export function periodsOverCap(schedule: Schedule, capPpm: number): PeriodOverCap[] {
+export function periodsOverCap(schedule: Pick<Schedule, "principal" | "startDate" | "instalments">, capPpm: number): PeriodOverCap[] {
   const over: PeriodOverCap[] = [];
   let from = schedule.startDate;
   for (const instalment of schedule.instalments) {
