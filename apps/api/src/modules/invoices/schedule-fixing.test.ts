@@ -5,7 +5,8 @@ import { appWithSessions } from "../../../test/app-with-sessions.ts";
 import { rowCounts } from "../../../test/harness.ts";
 import { periodsOverCap } from "@pinjaman/domain/ojk-guard";
 import { loanInDisbursalFor } from "../disbursal/loan-test-kit.ts";
-import { defaultOfferSchedule } from "../offers/schedule-service.ts";
+import { contractData } from "../flows/flow-data.ts";
+import { findActiveProduct } from "../offers/schedule-service.ts";
 import { fixSchedule } from "./schedule-fixing.ts";
 
 const t = appWithSessions({ budi: "budi@pinjaman.test" });
@@ -66,8 +67,16 @@ describe(`fixSchedule (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})
 
   it("stores the contract's amounts when the payout comes days after signing: dates count from the payout, every period under the cap", async () => {
     // Signed on 25 January, paid out on 31 January: the first period runs to 28 February, 28 days.
-    const contract = await defaultOfferSchedule(t.app.db, "spl", { amount: 3_000_000, term: 3 }, "2027-01-25");
+    const signed = await contractData(t.app.db, await findActiveProduct(t.app.db, "spl"), { amount: 3_000_000, term: 3, full_name: "Budi" }, "2027-01-25");
+    const contract = signed.contract.offer;
     expect(contract.instalments.map((i) => i.due_on)).toEqual(["2027-02-25", "2027-03-25", "2027-04-25"]);
+    expect(signed.contract.paragraphs.slice(2, 4)).toEqual([
+      "Bunga 0,28% per hari atas pokok pinjaman, dihitung 30 hari untuk setiap cicilan, dengan total bunga Rp 756.000. Total yang harus dibayar Rp 3.756.000. " +
+        "Bunga setiap periode cicilan tidak melebihi batas OJK per hari kalender, juga pada bulan 28 hari.",
+      "Cicilan Rp 1.252.000 per bulan. Cicilan pertama jatuh tempo satu bulan setelah dana dicairkan, cicilan berikutnya pada tanggal yang sama setiap bulan; " +
+        "jumlah cicilan tidak berubah oleh tanggal pencairan. Jika dana cair pada 25 Jan 2027, cicilan pertama jatuh tempo pada 25 Feb 2027 dan terakhir pada 25 Apr 2027; " +
+        "tanggal jatuh tempo yang berlaku kami kirimkan saat dana cair.",
+    ]);
     const { applicationId } = await loanInDisbursalFor(t.app.db, t.budi.customerId, {
       amount: contract.amount,
       term: contract.term,
