@@ -74,6 +74,8 @@ describe("LoanCalculator", () => {
     const table = screen.getByRole("table", { name: "Jadwal cicilan" });
     expect(table.querySelectorAll("tbody tr")).toHaveLength(7);
     expect(table.textContent).toContain("22 Des 2026");
+    // The dates shown count from today; the borrower is told they follow the payout (decision 0003).
+    expect(screen.getByText(/Jumlah cicilan tetap; tanggal jatuh tempo dihitung dari tanggal dana cair\./)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
