@@ -22,10 +22,10 @@ test.describe("home calculator on a phone (select lists below 960 px)", () => {
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toEqual({ data: { amount: 5_000_000, term: 7 } });
     const { data } = await response.json();
-    // 7 months is over 6: the OJK cap of 0.2 %/day applies.
-    expect(data.daily_rate_ppm).toBe(2000);
+    // 7 months is over 6: the OJK cap of 0.2 %/day applies, fitted to a 28-day month (decision 0003).
+    expect(data.daily_rate_ppm).toBe(1866);
     await expect(page.getByTestId("calculator-monthly")).not.toHaveText(before ?? "");
-    await expect(page.getByTestId("calculator-total")).toContainText("Rp 7.100.000");
+    await expect(page.getByTestId("calculator-total")).toContainText("Rp 6.959.300");
   });
 });
 
@@ -86,6 +86,6 @@ test.describe("home calculator on a wide screen (slider from 960 px)", () => {
     await term.focus();
     await page.keyboard.press("End");
     await expect(term).toHaveValue("12");
-    await expect(page.getByTestId("calculator-total")).toContainText("Rp 860.000");
+    await expect(page.getByTestId("calculator-total")).toContainText("Rp 835.880");
   });
 });

@@ -5,8 +5,9 @@ import { buildSchedule, type Instalment } from "./schedule.ts";
  * made by the same `buildSchedule` the calculator and the offers use (decision 0003), so the
  * borrower is billed exactly what the offer showed.
  *
- * Split rule: the principal and the interest are each divided by the term, rounded down; the
- * last invoice takes both remainders. So every invoice's principal + interest is its total, the
+ * Split rule: the principal is divided by the term, rounded down, the last invoice taking the
+ * remainder; each invoice's interest is one month's, rounded down (decision 0003). So every
+ * invoice's principal + interest is its total, the
  * principal parts sum to the principal, the interest parts to the interest, and the totals to
  * principal + interest exactly.
  */

@@ -2,7 +2,7 @@ import { t } from "@pinjaman/i18n";
 import { formatDate } from "./dates.ts";
 import { invoiceSchedule } from "./invoices.ts";
 import { formatDailyRate, formatRupiah } from "./money.ts";
-import { checkOffer, dailyRateCap, type LoanType } from "./ojk-guard.ts";
+import { checkOffer, offerRate, type LoanType } from "./ojk-guard.ts";
 import "@pinjaman/i18n/ns/back-office-loans";
 
 /**
@@ -12,7 +12,8 @@ import "@pinjaman/i18n/ns/back-office-loans";
  *   approval, over the instalments still open plus the months asked for, with the same schedule
  *   function as every loan (`invoiceSchedule`, decision 0012).
  * - Reschedule keeps the daily rate. Restructure may also lower it (never raise it); either way
- *   the rate is cut to the OJK cap for the new tenor, and the whole offer must pass `checkOffer`.
+ *   the rate is cut to the schedule's OJK cap for the new tenor (`offerRate`, decision 0003), and
+ *   the whole offer must pass `checkOffer`.
  * - Interest already due and unpaid (arrears) is not waived: it stays due at once, as instalment
  *   1 (interest only, due on the approval date); the new schedule follows as instalments 2 … n+1.
  * - Late fees accrued and unpaid are waived (relief; never capitalised).
@@ -72,7 +73,7 @@ export function loanChangeTerms(input: LoanChangeInput): LoanChangeTerms {
     }
     rate = input.requestedRatePpm;
   }
-  rate = Math.min(rate, dailyRateCap(input.loanType, termMonths, input.today));
+  rate = offerRate(input.loanType, termMonths, rate, input.today);
   const check = checkOffer({ loanType: input.loanType, principal: input.outstandingPrincipal, dailyRatePpm: rate, termMonths, feesTotal: input.arrearsInterest, onDate: input.today });
   if (!check.ok) return { ok: false, field: "extra_months", reason: check.reasons.join(" ") };
 

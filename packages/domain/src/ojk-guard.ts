@@ -1,7 +1,7 @@
 import { t } from "@pinjaman/i18n";
-import { formatTerm, parseIsoDate } from "./dates.ts";
+import { addDays, addMonths, daysBetween, formatTerm, parseIsoDate } from "./dates.ts";
 import { formatDailyRate, formatRupiah, isRupiah } from "./money.ts";
-import { DEFAULT_DAYS_PER_MONTH, flatInterest } from "./schedule.ts";
+import { buildSchedule, DEFAULT_DAYS_PER_MONTH, PPM, type Schedule } from "./schedule.ts";
 import "@pinjaman/i18n/ns/validation";
 
 /**
@@ -29,7 +29,14 @@ import "@pinjaman/i18n/ns/validation";
  * Everything charged (economic benefit plus late fees) may not exceed 100 % of the principal.
  *
  * A productive loan without a segment is checked as small/medium, the stricter figure.
- * Terms count 30 days a month, as the schedule does.
+ *
+ * The caps are per calendar day (decision 0003). The schedule charges each instalment one month of
+ * 30 days whatever the calendar says, and the shortest calendar month between two due dates is 28
+ * days (a February). So an offer's rate is the cap lowered to fit 30 days of interest into 28
+ * (`scheduleRateCap`), and `checkOffer` checks every instalment against its shortest possible
+ * period and the whole loan against the shortest span its tenor can have, whatever the start
+ * date: the offer stays under the cap wherever the disbursal falls. `periodsOverCap` checks a
+ * schedule on its actual dates, as it is stored at disbursal.
  */
 
 export type LoanType = "consumptive" | "productive";
@@ -112,7 +119,23 @@ export function lateFeeCap(
   return Math.min(lateFee, dailyRateCap(loanType, termMonths, onDate, segment));
 }
 
-/** The rate to offer: the product's rate, lowered to the cap when it is above. */
+/** The fewest calendar days between two due dates a month apart: 28 (from a day in February, or 31 January to 28 February). */
+export const SHORTEST_MONTH_DAYS = 28;
+
+/**
+ * The highest daily rate a schedule may charge: one instalment's 30 days of interest must fit the
+ * cap in the shortest period (28 days), so floor(cap × 28 / 30).
+ */
+export function scheduleRateCap(
+  loanType: LoanType,
+  termMonths: number,
+  onDate: string,
+  segment: ProductiveSegment = "small_medium",
+): number {
+  return Math.floor((dailyRateCap(loanType, termMonths, onDate, segment) * SHORTEST_MONTH_DAYS) / DEFAULT_DAYS_PER_MONTH);
+}
+
+/** The rate to offer: the product's rate, lowered to `scheduleRateCap` when it is above. */
 export function offerRate(
   loanType: LoanType,
   termMonths: number,
@@ -120,7 +143,56 @@ export function offerRate(
   onDate: string,
   segment: ProductiveSegment = "small_medium",
 ): number {
-  return Math.min(productRatePpm, dailyRateCap(loanType, termMonths, onDate, segment));
+  return Math.min(productRatePpm, scheduleRateCap(loanType, termMonths, onDate, segment));
+}
+
+/** The most a cap allows on a principal over `days` calendar days, in whole rupiah (rounded down). */
+export function maxBenefit(principal: number, capPpm: number, days: number): number {
+  return Number((BigInt(principal) * BigInt(capPpm) * BigInt(days)) / BigInt(PPM));
+}
+
+const shortestSpans = new Map<number, number>();
+
+/**
+ * The fewest calendar days `termMonths` months can span from any start date (due dates clamp to
+ * the month's end, as the schedule's do). Every start day of a common year is tried: a leap
+ * year's February only lengthens a span.
+ */
+export function shortestTermDays(termMonths: number): number {
+  requireTerm(termMonths);
+  let shortest = shortestSpans.get(termMonths);
+  if (shortest === undefined) {
+    shortest = Number.POSITIVE_INFINITY;
+    for (let day = 0; day < 365; day += 1) {
+      const start = addDays("2027-01-01", day);
+      shortest = Math.min(shortest, daysBetween(start, addMonths(start, termMonths)));
+    }
+    shortestSpans.set(termMonths, shortest);
+  }
+  return shortest;
+}
+
+export interface PeriodOverCap {
+  number: number;
+  days: number;
+  interest: number;
+  max: number;
+}
+
+/**
+ * The instalments of a schedule that charge more interest than the cap allows on the actual
+ * calendar days of their period (from the previous due date, or the start date, to theirs).
+ */
+export function periodsOverCap(schedule: Pick<Schedule, "principal" | "startDate" | "instalments">, capPpm: number): PeriodOverCap[] {
+  const over: PeriodOverCap[] = [];
+  let from = schedule.startDate;
+  for (const instalment of schedule.instalments) {
+    const days = daysBetween(from, instalment.dueDate);
+    const max = maxBenefit(schedule.principal, capPpm, days);
+    if (instalment.interest > max) over.push({ number: instalment.number, days, interest: instalment.interest, max });
+    from = instalment.dueDate;
+  }
+  return over;
 }
 
 /**
@@ -143,14 +215,15 @@ export interface OfferToCheck {
   feesTotal?: number;
   onDate: string;
   segment?: ProductiveSegment;
-  daysPerMonth?: number;
 }
 
 export type OfferCheck = { ok: true } | { ok: false; reasons: string[] };
 
 /**
- * Refuses an offer that breaks a cap, with Indonesian reasons: the daily rate above the cap,
- * interest plus fees above the cap for the whole term, or total cost above 100 % of principal.
+ * Refuses an offer that breaks a cap, with Indonesian reasons, for any start date: the daily rate
+ * above the cap; an instalment's interest above the cap over the shortest period it can have
+ * (SHORTEST_MONTH_DAYS); interest plus fees above the cap over the shortest span of the tenor
+ * (`shortestTermDays`); or total cost above 100 % of principal.
  */
 export function checkOffer({
   loanType,
@@ -160,7 +233,6 @@ export function checkOffer({
   feesTotal = 0,
   onDate,
   segment = "small_medium",
-  daysPerMonth = DEFAULT_DAYS_PER_MONTH,
 }: OfferToCheck): OfferCheck {
   const valid =
     isRupiah(principal) &&
@@ -170,39 +242,47 @@ export function checkOffer({
     Number.isSafeInteger(termMonths) &&
     termMonths > 0 &&
     isRupiah(feesTotal) &&
-    Number.isSafeInteger(daysPerMonth) &&
-    daysPerMonth > 0 &&
     parseIsoDate(onDate) !== null;
   const invalid: OfferCheck = { ok: false, reasons: [t("validation.ojk.invalid_offer")] };
   if (!valid) return invalid;
 
-  let interest: number;
+  let schedule: Schedule;
   try {
-    interest = flatInterest(principal, dailyRatePpm, termMonths, daysPerMonth);
+    // The amounts do not depend on the start date; the pricing date stands in for it.
+    schedule = buildSchedule({ principal, dailyRatePpm, termMonths, startDate: onDate });
   } catch {
     return invalid; // interest beyond the safe integer range
   }
-  const benefit = interest + feesTotal;
+  const benefit = schedule.totalInterest + feesTotal;
   if (!Number.isSafeInteger(benefit)) return invalid;
 
   const reasons: string[] = [];
   const cap = dailyRateCap(loanType, termMonths, onDate, segment);
-  const days = daysPerMonth * termMonths;
+  const perPeriod = maxBenefit(principal, cap, SHORTEST_MONTH_DAYS);
+  const days = shortestTermDays(termMonths);
+  const perLoan = maxBenefit(principal, cap, days);
+  const highest = Math.max(...schedule.instalments.map((i) => i.interest));
 
   if (dailyRatePpm > cap) {
     reasons.push(t("validation.ojk.rate_cap", { rate: formatDailyRate(dailyRatePpm), cap: formatDailyRate(cap) }));
-  } else {
-    const maxBenefit = flatInterest(principal, cap, termMonths, daysPerMonth);
-    if (benefit > maxBenefit) {
-      reasons.push(
-        t("validation.ojk.benefit_cap", {
-          total: formatRupiah(benefit),
-          max: formatRupiah(maxBenefit),
-          cap: formatDailyRate(cap),
-          days: formatTerm(days, "day"),
-        }),
-      );
-    }
+  } else if (highest > perPeriod) {
+    reasons.push(
+      t("validation.ojk.period_cap", {
+        interest: formatRupiah(highest),
+        max: formatRupiah(perPeriod),
+        cap: formatDailyRate(cap),
+        days: formatTerm(SHORTEST_MONTH_DAYS, "day"),
+      }),
+    );
+  } else if (benefit > perLoan) {
+    reasons.push(
+      t("validation.ojk.benefit_cap", {
+        total: formatRupiah(benefit),
+        max: formatRupiah(perLoan),
+        cap: formatDailyRate(cap),
+        days: formatTerm(days, "day"),
+      }),
+    );
   }
 
   if (benefit > principal) {

@@ -41,7 +41,8 @@ describe("checkProductPricing", () => {
   });
 
   it("counts the fee as economic benefit for every tenor", () => {
-    // 0.25 %/day for 30 days leaves 1.5 % under the 0.3 % cap: a 1.5 % fee fits, 1.6 % does not.
+    // 0.25 %/day for 30 days is 7.5 %; the 0.3 % cap over the shortest month (28 days) is 8.4 %:
+    // a 0.9 % fee fits, 1 % does not (decision 0003).
     const short = {
       ...SPL,
       daily_rate_ppm: 2500,
@@ -51,30 +52,23 @@ describe("checkProductPricing", () => {
     expect(
       checkProductPricing(
         "consumptive",
-        { ...short, upfront_fee_ppm: 15_000 },
+        { ...short, upfront_fee_ppm: 9_000 },
         ON,
       ),
     ).toEqual({});
     expect(
       checkProductPricing(
         "consumptive",
-        { ...short, upfront_fee_ppm: 16_000 },
+        { ...short, upfront_fee_ppm: 10_000 },
         ON,
       ).upfront_fee_ppm?.[0],
     ).toMatch(/^Tenor 1 bulan melanggar batas OJK/);
-    // At 12 months the rate is already lowered to the cap: no room for any fee.
+    // From 7 months the rate is lowered to 0.1866 %/day (the 0.2 % cap fitted to 28-day months):
+    // 7 × 30 days of it is 39.186 %, the cap over 212 days (the fewest 7 months span) 42.4 %.
+    const long = { ...SPL, daily_rate_ppm: 2000, min_term: 7, default_term: 7 };
+    expect(checkProductPricing("consumptive", { ...long, upfront_fee_ppm: 32_000 }, ON)).toEqual({});
     expect(
-      checkProductPricing(
-        "consumptive",
-        {
-          ...SPL,
-          daily_rate_ppm: 2000,
-          min_term: 7,
-          default_term: 7,
-          upfront_fee_ppm: 1,
-        },
-        ON,
-      ).upfront_fee_ppm?.[0],
+      checkProductPricing("consumptive", { ...long, upfront_fee_ppm: 33_000 }, ON).upfront_fee_ppm?.[0],
     ).toMatch(/^Tenor 7 bulan/);
   });
 

@@ -1,17 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { buildSchedule, flatInterest } from "./schedule.ts";
+import { buildSchedule, flatInterest, monthlyInterest } from "./schedule.ts";
 
 describe("flatInterest", () => {
-  it("is principal × rate × days, floored", () => {
+  it("is the term's months of principal × rate × 30 days, each month floored", () => {
     expect(flatInterest(5000000, 3000, 6)).toBe(2700000);
     expect(flatInterest(1000000, 3000, 1)).toBe(90000);
     expect(flatInterest(1000001, 3000, 1)).toBe(90000); // 90000.09 floored
     expect(flatInterest(1000000, 3000, 1, 31)).toBe(93000);
+    // Each month floored (decision 0003): 3 × floor(1000001 × 0.09) = 3 × 90000, not floor(270000.27).
+    expect(flatInterest(1000001, 3000, 3)).toBe(270000);
+    expect(flatInterest(1000011, 3000, 12)).toBe(12 * 90000); // 1,080,011.88 as one product
   });
 
   it("uses BigInt so large products stay exact", () => {
-    // The float product 1419081944581811 × 3000 × 360 passes 2^53 and rounds to ...356.
-    expect(flatInterest(1_419_081_944_581_811, 3000, 12)).toBe(1_532_608_500_148_355);
+    // The float product 1419081944581811 × 3000 × 30 passes 2^53 and floors to ...363; exact is
+    // 127,717,375,012,362.99 floored, times 12 months (...355 before interest was floored per
+    // month, decision 0003).
+    expect(monthlyInterest(1_419_081_944_581_811, 3000)).toBe(127_717_375_012_362);
+    expect(flatInterest(1_419_081_944_581_811, 3000, 12)).toBe(1_532_608_500_148_344);
     expect(() => flatInterest(Number.MAX_SAFE_INTEGER, 1_000_000, 12)).toThrow(RangeError);
   });
 
@@ -37,7 +43,7 @@ describe("buildSchedule", () => {
     ]);
   });
 
-  it("puts both remainders in the last instalment", () => {
+  it("puts the principal's remainder in the last instalment; every month has the same interest", () => {
     const schedule = buildSchedule({ principal: 1000000, dailyRatePpm: 2000, termMonths: 7, startDate: "2026-03-15" });
     expect(schedule.totalInterest).toBe(420000);
     const [first] = schedule.instalments;
@@ -50,6 +56,7 @@ describe("buildSchedule", () => {
     const free = buildSchedule({ principal: 500000, dailyRatePpm: 0, termMonths: 1, startDate: "2026-12-31" });
     expect(free).toEqual({
       principal: 500000,
+      startDate: "2026-12-31",
       dailyRatePpm: 0,
       termMonths: 1,
       totalInterest: 0,
@@ -70,8 +77,9 @@ describe("buildSchedule", () => {
           expect(sumAmount).toBe(principal + s.totalInterest);
           expect(sumPrincipal).toBe(principal);
           expect(sumInterest).toBe(s.totalInterest);
-          expect(s.totalInterest).toBe(Math.floor((principal * dailyRatePpm * 30 * termMonths) / 1_000_000));
+          expect(s.totalInterest).toBe(termMonths * Math.floor((principal * dailyRatePpm * 30) / 1_000_000));
           expect(s.instalments).toHaveLength(termMonths);
+          expect(new Set(s.instalments.map((i) => i.interest))).toEqual(new Set([s.totalInterest / termMonths]));
           for (const i of s.instalments) {
             expect(Number.isSafeInteger(i.amount)).toBe(true);
             expect(i.amount).toBe(i.principal + i.interest);

@@ -2,8 +2,11 @@ import { addMonths, parseIsoDate } from "./dates.ts";
 import { isRupiah } from "./money.ts";
 
 /**
- * Flat daily-rate schedule as Indonesian lenders price it: interest is charged on the original
- * principal for every day of the term, with a month counted as `daysPerMonth` days.
+ * Flat daily-rate schedule as Indonesian lenders price it (decision 0003): interest is charged on
+ * the original principal, each instalment one month of `daysPerMonth` days, rounded down per
+ * instalment so no instalment carries a rounding remainder of interest. The amounts do not
+ * depend on the start date; only the due dates do. The OJK guard (ojk-guard.ts) prices the rate
+ * so that a month of 30 days fits the cap even in the shortest calendar period (28 days).
  * All arithmetic is integer; products that could pass 2^53 are done in BigInt.
  */
 
@@ -29,6 +32,8 @@ export interface Instalment {
 
 export interface Schedule {
   principal: number;
+  /** yyyy-mm-dd: the day interest starts; the first period runs from it to the first due date. */
+  startDate: string;
   dailyRatePpm: number;
   termMonths: number;
   totalInterest: number;
@@ -47,28 +52,37 @@ function toSafeNumber(value: bigint, what: string): number {
   return Number(value);
 }
 
-/** floor(principal × rate × days / 1 000 000) in BigInt; days = daysPerMonth × termMonths. */
-export function flatInterest(
+/** One instalment's interest: floor(principal × rate × daysPerMonth / 1 000 000) in BigInt. */
+export function monthlyInterest(
   principal: number,
   dailyRatePpm: number,
-  termMonths: number,
   daysPerMonth: number = DEFAULT_DAYS_PER_MONTH,
 ): number {
   if (!isRupiah(principal)) throw new RangeError(`principal must be integer rupiah, got ${principal}`);
   if (!Number.isSafeInteger(dailyRatePpm) || dailyRatePpm < 0) {
     throw new RangeError(`dailyRatePpm must be a non-negative integer, got ${dailyRatePpm}`);
   }
-  requirePositiveInteger("termMonths", termMonths);
   requirePositiveInteger("daysPerMonth", daysPerMonth);
-  const interest =
-    (BigInt(principal) * BigInt(dailyRatePpm) * BigInt(daysPerMonth) * BigInt(termMonths)) / BigInt(PPM);
+  const interest = (BigInt(principal) * BigInt(dailyRatePpm) * BigInt(daysPerMonth)) / BigInt(PPM);
   return toSafeNumber(interest, "Interest");
 }
 
+/** The schedule's total interest: termMonths instalments of `monthlyInterest` each. */
+export function flatInterest(
+  principal: number,
+  dailyRatePpm: number,
+  termMonths: number,
+  daysPerMonth: number = DEFAULT_DAYS_PER_MONTH,
+): number {
+  requirePositiveInteger("termMonths", termMonths);
+  const perMonth = monthlyInterest(principal, dailyRatePpm, daysPerMonth);
+  return toSafeNumber(BigInt(perMonth) * BigInt(termMonths), "Interest");
+}
+
 /**
- * Builds the schedule. Each instalment carries floor(total / term) of principal and of interest;
- * the last one also takes both remainders, so the instalments add up to principal + interest
- * exactly. Due dates are startDate + n months (clamped to month end, never drifting).
+ * Builds the schedule. Each instalment carries floor(principal / term) of principal, the last one
+ * also the remainder, and one `monthlyInterest`; so the instalments add up to principal +
+ * interest exactly. Due dates are startDate + n months (clamped to month end, never drifting).
  */
 export function buildSchedule({
   principal,
@@ -78,22 +92,20 @@ export function buildSchedule({
   daysPerMonth = DEFAULT_DAYS_PER_MONTH,
 }: ScheduleInput): Schedule {
   if (!parseIsoDate(startDate)) throw new RangeError(`startDate must be yyyy-mm-dd, got ${startDate}`);
+  const interest = monthlyInterest(principal, dailyRatePpm, daysPerMonth);
   const totalInterest = flatInterest(principal, dailyRatePpm, termMonths, daysPerMonth);
   const totalRepayment = toSafeNumber(BigInt(principal) + BigInt(totalInterest), "Total repayment");
 
-  // Remainders via %, which is exact on safe integers; (x − r) / term is then an exact quotient.
+  // The remainder via %, which is exact on safe integers; (x − r) / term is then an exact quotient.
   const principalRemainder = principal % termMonths;
-  const interestRemainder = totalInterest % termMonths;
   const principalPart = (principal - principalRemainder) / termMonths;
-  const interestPart = (totalInterest - interestRemainder) / termMonths;
 
   const instalments: Instalment[] = [];
   for (let number = 1; number <= termMonths; number += 1) {
     const last = number === termMonths;
     const p = principalPart + (last ? principalRemainder : 0);
-    const i = interestPart + (last ? interestRemainder : 0);
-    instalments.push({ number, dueDate: addMonths(startDate, number), principal: p, interest: i, amount: p + i });
+    instalments.push({ number, dueDate: addMonths(startDate, number), principal: p, interest, amount: p + interest });
   }
 
-  return { principal, dailyRatePpm, termMonths, totalInterest, totalRepayment, instalments };
+  return { principal, startDate, dailyRatePpm, termMonths, totalInterest, totalRepayment, instalments };
 }

@@ -60,7 +60,7 @@ export async function decisionInputOf(tx: Db, applicationId: string, today: stri
     personalCode,
     personalCodeOnOtherCustomer: (sameNik?.n ?? 0) > 0,
     otherApplicationsInFlight: await applicationsInFlight(tx, row.customerId, applicationId),
-    // The largest monthly instalment of the schedule (the last, which takes the remainders).
+    // The largest monthly instalment of the schedule (the last, which takes the principal's remainder).
     instalment: Math.max(...buildSchedule({ principal: row.amount, dailyRatePpm: row.dailyRatePpm, termMonths: row.term, startDate: today }).instalments.map((i) => i.amount)),
     ...declaredFinances(row.kyc ?? {}),
   };

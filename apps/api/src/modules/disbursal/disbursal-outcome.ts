@@ -112,6 +112,7 @@ export async function completeDisbursal(
     .where(eq(schema.disbursals.id, disbursal.id));
 
   const first = schedule.invoices[0]!;
+  // The due dates count from today's payout, not from the contract's signing (decision 0003): the borrower reads them here.
   const { payee } = input;
   // A purchase's loan paid the merchant: the borrower reads that, not their own account.
   await tx.insert(schema.customerNotices).values({
@@ -126,6 +127,7 @@ export async function completeDisbursal(
       account_name: payee.accountName,
       first_amount: formatRupiah(first.total),
       first_due_on: formatDate(first.dueOn),
+      last_due_on: formatDate(schedule.maturityOn),
     }),
   });
 }

@@ -142,7 +142,7 @@ describe("a disbursal paid by the bank", () => {
       title: "Dana pinjaman sudah dikirim",
       body:
         `Halo Peminjam ${people - 1}, dana pinjaman sebesar Rp 3.000.000 sudah kami kirim ke rekening BCA 1234567890 atas nama Peminjam ${people - 1}. ` +
-        `Cicilan pertama sebesar Rp 840.000 jatuh tempo pada 4 Des 2026. Nomor virtual account untuk pembayaran ada di halaman pinjaman Anda.`,
+        `Cicilan pertama sebesar Rp 840.000 jatuh tempo pada 4 Des 2026, cicilan terakhir pada 4 Mar 2027; jadwal lengkap dan nomor virtual account untuk pembayaran ada di halaman pinjaman Anda.`,
     });
     const moves = await db.select().from(schema.statusTransitions).where(eq(schema.statusTransitions.subjectId, loan.applicationId)).orderBy(asc(schema.statusTransitions.sequence));
     expect(moves.map((m) => m.event)).toEqual(["approve", "fund", "start_disbursal", "disburse"]);

@@ -32,11 +32,15 @@ export async function addressLabels(db: Db, step: StepDefinition, values: FlowVa
 /**
  * The contract a borrower agrees to and signs: rendered from their answers and the offer priced
  * now (the same call the calculator used), so the text names exactly what will be applied for.
+ * The amounts are the stored schedule's whatever the payout date; the due dates count from the
+ * payout, days or weeks later (funding, cooling-off), so the text says so and shows the dates a
+ * payout today would give (decision 0003).
  */
 export async function contractData(db: Db, product: PublicProduct, values: FlowValues, today = jakartaToday()) {
   const amount = typeof values.amount === "number" ? values.amount : product.loanSettings.default_amount;
   const term = typeof values.term === "number" ? values.term : product.loanSettings.default_term;
   const offer = await defaultOfferSchedule(db, product.key, { amount, term }, today);
+  const [first, last] = [offer.instalments[0], offer.instalments.at(-1)];
   const vars = {
     name: str(values, "full_name") || "-",
     personal_code: str(values, "personal_code") || "-",
@@ -48,7 +52,8 @@ export async function contractData(db: Db, product: PublicProduct, values: FlowV
     interest: formatRupiah(offer.total_interest),
     rate: (offer.daily_rate_ppm / 10_000).toLocaleString("id-ID", { maximumFractionDigits: 4 }),
     date: formatDate(today),
-    first_due: offer.instalments[0] ? formatDate(offer.instalments[0].due_on) : "-",
+    first_due: first ? formatDate(first.due_on) : "-",
+    last_due: last ? formatDate(last.due_on) : "-",
   };
   return {
     contract: {

@@ -1,6 +1,8 @@
 import { schema } from "@pinjaman/db";
 import { addDays } from "@pinjaman/domain/dates";
+import { COOLING_OFF_DAYS } from "@pinjaman/domain/disbursal";
 import { accrueLateFees, type LateFeeLoan } from "@pinjaman/domain/late-fees";
+import { scheduleRateCap } from "@pinjaman/domain/ojk-guard";
 import type { InvoiceToAllocate } from "@pinjaman/domain/repayment-allocation";
 import { asc, eq } from "drizzle-orm";
 import fc from "fast-check";
@@ -48,15 +50,16 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
   });
 
   it("stops at the total-cost ceiling: interest + late fees never above 100 % of the principal", async () => {
-    // 1,000,000 over 12 months at 0.27 %/day: interest 972,000, room for late fees 28,000.
-    const loan = await activeLoanFor(database.db, customerId, { effectiveOn: "2026-01-10", amount: 1_000_000, term: 12, dailyRatePpm: 2700 });
+    // 1,000,000 over 12 months at the highest rate offered (0.1866 %/day, decision 0003):
+    // interest 12 × 55,980 = 671,760, room for late fees 328,240.
+    const loan = await activeLoanFor(database.db, customerId, { effectiveOn: "2026-01-10", amount: 1_000_000, term: 12, dailyRatePpm: 1866 });
     const last = loan.invoices.at(-1)!;
-    await database.db.update(schema.invoices).set({ lateFee: 27_900, paidLateFee: 27_900 }).where(eq(schema.invoices.id, last.id));
+    await database.db.update(schema.invoices).set({ lateFee: 328_140, paidLateFee: 328_140 }).where(eq(schema.invoices.id, last.id));
     const result = await database.db.transaction((tx) => accrueLateFeesThrough(tx, "2026-02-13"));
     expect(result.lateFees).toBe(100);
     const invoices = await invoicesOf(loan.applicationId);
     expect(invoices[0]!.lateFee).toBe(100);
-    expect(invoices.reduce((s, i) => s + i.lateFee, 0) + 972_000).toBe(1_000_000);
+    expect(invoices.reduce((s, i) => s + i.lateFee, 0) + 671_760).toBe(1_000_000);
     await close(loan.accountId);
   });
 
@@ -93,11 +96,15 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
     });
     await fc.assert(
       fc.asyncProperty(arbitrary, async (c) => {
+        const effectiveOn = addDays("2024-11-01", c.effectiveOffset);
+        const loanType = c.productKey === "spl" ? "consumptive" : "productive";
+        // Priced as an offer is: at most the cap fitted to the shortest month on the day it was agreed (decision 0003).
+        const agreedOn = addDays(effectiveOn, -COOLING_OFF_DAYS - 1);
         const loan = await activeLoanFor(database.db, customerId, {
-          effectiveOn: addDays("2024-11-01", c.effectiveOffset),
+          effectiveOn,
           amount: c.amount,
           term: c.term,
-          dailyRatePpm: c.dailyRatePpm,
+          dailyRatePpm: Math.min(c.dailyRatePpm, scheduleRateCap(loanType, c.term, agreedOn)),
           productKey: c.productKey,
         });
         const interest = loan.invoices.reduce((sum, i) => sum + i.interest, 0);
@@ -127,7 +134,7 @@ describe(`the daily late-fee accrual (set-based SQL, ${process.env.TEST_DATABASE
         await close(loan.accountId);
 
         const terms: LateFeeLoan = {
-          loanType: c.productKey === "spl" ? "consumptive" : "productive",
+          loanType,
           termMonths: c.term,
           principal: c.amount,
           benefitTotal: interest,

@@ -46,7 +46,9 @@ async function loadProduct(db: Db, key: string) {
 
 /**
  * The default offer of a product for an amount and term: priced at the product's rate capped
- * by OJK for the tenor, checked by the OJK guard, never stored.
+ * by OJK for the tenor and fitted to the shortest calendar month (`offerRate`, decision 0003),
+ * checked by the OJK guard for any start date, never stored. The schedule starts on `today`; a
+ * later payout moves its due dates, never its amounts.
  */
 export async function defaultOfferSchedule(
   db: Db,

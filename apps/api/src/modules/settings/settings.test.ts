@@ -201,7 +201,7 @@ describe("products and pricing", () => {
     );
     expect(fee.statusCode).toBe(422);
     expect(fee.json().error.fields.upfront_fee_ppm[0]).toMatch(
-      /^Tenor 1 bulan melanggar batas OJK: Bunga dan biaya Rp 50\.000 melebihi batas maksimum manfaat ekonomi OJK Rp 45\.000/,
+      /^Tenor 1 bulan melanggar batas OJK: Bunga dan biaya Rp 47\.000 melebihi batas maksimum manfaat ekonomi OJK Rp 42\.000/,
     );
 
     const productive = await call(
@@ -223,10 +223,11 @@ describe("products and pricing", () => {
       .insert(schema.customers)
       .values({ name: "Peminjam Harga", email: "peminjam.harga@contoh.co.id" })
       .returning({ id: schema.customers.id });
+    // Priced before the change at the rate the offer gave: 0.3 % fitted to a 28-day month.
     const older = await approvedLoanApplication(db, customer!.id, {
       amount: 3_000_000,
       term: 4,
-      dailyRatePpm: 3000,
+      dailyRatePpm: 2800,
     });
     const [olderRow] = await db
       .select()
@@ -239,7 +240,7 @@ describe("products and pricing", () => {
         url: "/pub_api/v1/open/products/spl/default_offer/schedule",
         payload: { data: { amount: 3_000_000, term: 4 } },
       });
-    expect((await offer()).json().data.daily_rate_ppm).toBe(3000); // cached from here on
+    expect((await offer()).json().data.daily_rate_ppm).toBe(2800); // cached from here on
 
     const res = await call(
       "POST",
@@ -247,7 +248,7 @@ describe("products and pricing", () => {
       admin.headers,
       price({
         daily_rate_ppm: 2500,
-        upfront_fee_ppm: 15_000,
+        upfront_fee_ppm: 9_000,
         max_term: 6,
         default_term: 6,
       }),
@@ -256,7 +257,7 @@ describe("products and pricing", () => {
     expect(res.json().data.current).toMatchObject({
       version: 2,
       daily_rate_ppm: 2500,
-      upfront_fee_ppm: 15_000,
+      upfront_fee_ppm: 9_000,
       max_term: 6,
       staff_id: admin.customerId,
       reason: "Penyesuaian harga kuartal",
@@ -293,10 +294,10 @@ describe("products and pricing", () => {
     expect(audit!.after).toMatchObject({
       version: 2,
       daily_rate_ppm: 2500,
-      upfront_fee_ppm: 15_000,
+      upfront_fee_ppm: 9_000,
     });
 
-    // Priced after the change: its disbursal keeps the 1.5 % fee; the older one keeps no fee and its own rate and total.
+    // Priced after the change: its disbursal keeps the 0.9 % fee; the older one keeps no fee and its own rate and total.
     const newer = await approvedLoanApplication(db, customer!.id, {
       amount: 3_000_000,
       term: 4,
@@ -342,8 +343,8 @@ describe("products and pricing", () => {
       upfrontFee: 0,
     });
     expect(await disbursal(newer.applicationId)).toMatchObject({
-      payout: 2_955_000,
-      upfrontFee: 45_000,
+      payout: 2_973_000,
+      upfrontFee: 27_000,
     });
     const [olderAfter] = await db
       .select()
@@ -352,7 +353,7 @@ describe("products and pricing", () => {
     expect({
       rate: olderAfter!.dailyRatePpm,
       total: olderAfter!.totalRepayment,
-    }).toEqual({ rate: 3000, total: olderRow!.totalRepayment });
+    }).toEqual({ rate: 2800, total: olderRow!.totalRepayment });
   });
 
   it("an inactive product leaves the calculator at once", async () => {

@@ -67,13 +67,15 @@ describe("LoanCalculator", () => {
     renderCalculator({ initialSchedule: offer });
     expect(screen.getByTestId("calculator-monthly").textContent).toBe(formatRupiah(offer.monthly_instalment));
     expect(screen.getByTestId("calculator-monthly").textContent).toMatch(/^Rp \d/);
-    expect(screen.getByTestId("calculator-total").textContent).toBe("Rp 2.130.000");
-    // Total interest: 1 500 000 × 0,2 % × 210 days.
-    expect(screen.getByText("Total bunga").nextElementSibling?.textContent).toBe("Rp 630.000");
-    expect(screen.getByText("Bunga", { selector: "dt" }).nextElementSibling?.textContent).toBe("0,2%/hari");
+    expect(screen.getByTestId("calculator-total").textContent).toBe("Rp 2.087.790");
+    // Total interest: 7 months of 1 500 000 × 0,1866 % × 30 days (the 0,2 % cap fitted to a 28-day month).
+    expect(screen.getByText("Total bunga").nextElementSibling?.textContent).toBe("Rp 587.790");
+    expect(screen.getByText("Bunga", { selector: "dt" }).nextElementSibling?.textContent).toBe("0,1866%/hari");
     const table = screen.getByRole("table", { name: "Jadwal cicilan" });
     expect(table.querySelectorAll("tbody tr")).toHaveLength(7);
     expect(table.textContent).toContain("22 Des 2026");
+    // The dates shown count from today; the borrower is told they follow the payout (decision 0003).
+    expect(screen.getByText(/Jumlah cicilan tetap; tanggal jatuh tempo dihitung dari tanggal dana cair\./)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -108,7 +110,7 @@ describe("LoanCalculator", () => {
     // Without a server schedule it asks once after mounting.
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(sentBody()).toEqual({ data: { amount: 2_000_000, term: 12 } });
-    await waitFor(() => expect(screen.getByTestId("calculator-total").textContent).toBe("Rp 3.440.000"));
+    await waitFor(() => expect(screen.getByTestId("calculator-total").textContent).toBe("Rp 3.343.520"));
   });
 
   it("posts the chosen amount and term and shows the answer", async () => {

@@ -1,9 +1,12 @@
 import type { OfferSchedule } from "@pinjaman/contracts/offers";
+import { offerRate } from "@pinjaman/domain/ojk-guard";
 import { buildSchedule } from "@pinjaman/domain/schedule";
 
-/** An OfferSchedule as the server builds it, for component tests. */
-export function testOffer(amount: number, term: number, dailyRatePpm = term <= 6 ? 3000 : 2000, productKey = "spl"): OfferSchedule {
-  const s = buildSchedule({ principal: amount, dailyRatePpm, termMonths: term, startDate: "2026-11-22" });
+const PRICED_ON = "2026-11-22";
+
+/** An OfferSchedule as the server builds it (spl's 0.3 %/day lowered by `offerRate`), for component tests. */
+export function testOffer(amount: number, term: number, dailyRatePpm = offerRate("consumptive", term, 3000, PRICED_ON), productKey = "spl"): OfferSchedule {
+  const s = buildSchedule({ principal: amount, dailyRatePpm, termMonths: term, startDate: PRICED_ON });
   return {
     product_key: productKey,
     amount,

@@ -23,24 +23,24 @@ describe("CostExample", () => {
       expect(card.getByTestId("cost-example-total").textContent).toBe(formatRupiah(expected.totalRepayment));
       expect(card.getByTestId("cost-example-monthly").textContent).toContain(formatRupiah(expected.instalments[0]!.amount));
     }
-    // 0,3 % a day up to 6 months, the capped 0,2 % beyond.
-    expect(within(screen.getByTestId("cost-example-3")).getByText("0,3%/hari")).toBeTruthy();
-    expect(within(screen.getByTestId("cost-example-12")).getByText("0,2%/hari")).toBeTruthy();
-    // 5 000 000 × 0,2 % × 360 days.
-    expect(within(screen.getByTestId("cost-example-12")).getByTestId("cost-example-interest").textContent).toBe("Rp 3.600.000");
+    // The caps fitted to a 28-day month (decision 0003): 0,28 % a day up to 6 months, 0,1866 % beyond.
+    expect(within(screen.getByTestId("cost-example-3")).getByText("0,28%/hari")).toBeTruthy();
+    expect(within(screen.getByTestId("cost-example-12")).getByText("0,1866%/hari")).toBeTruthy();
+    // 12 months of 5 000 000 × 0,1866 % × 30 days.
+    expect(within(screen.getByTestId("cost-example-12")).getByTestId("cost-example-interest").textContent).toBe("Rp 3.358.800");
     expect(screen.getByText(/tidak pernah melebihi 100% dari pokok pinjaman/)).toBeTruthy();
   });
 
   it("names the last instalment when it carries the remainder", () => {
     render(<CostExample loanType="consumptive" productRatePpm={3000} today={TODAY} terms={[3]} />);
-    // 5 000 000 + 1 350 000 over 3 months: 2 116 666, 2 116 666, 2 116 668.
-    expect(screen.getByTestId("cost-example-monthly").textContent).toBe("Rp 2.116.666 (cicilan terakhir Rp 2.116.668)");
+    // 5 000 000 + 3 × 420 000 over 3 months: 2 086 666, 2 086 666, 2 086 668.
+    expect(screen.getByTestId("cost-example-monthly").textContent).toBe("Rp 2.086.666 (cicilan terakhir Rp 2.086.668)");
   });
 
-  it("prices a productive loan at its own rate", () => {
+  it("prices a productive loan at its own rate, fitted to a 28-day month", () => {
     const [twelve] = costExamples({ loanType: "productive", productRatePpm: 1000, today: TODAY, terms: [12] });
-    expect(twelve?.dailyRatePpm).toBe(1000);
+    expect(twelve?.dailyRatePpm).toBe(933);
     render(<CostExample loanType="productive" productRatePpm={1000} today={TODAY} />);
-    expect(screen.getAllByText("0,1%/hari")).toHaveLength(3);
+    expect(screen.getAllByText("0,0933%/hari")).toHaveLength(3);
   });
 });
