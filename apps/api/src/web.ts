@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isApiPath } from "./plugins/errors.ts";
+import { loggablePagePath, pagePatterns } from "./plugins/log-safety.ts";
 import { pageUrl } from "./page-url.ts";
 
 export const WEB_BUILD_DIR = fileURLToPath(new URL("../../web/build", import.meta.url));
@@ -74,6 +75,8 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
       schema: { hide: true },
+      // A page's path may hold a secret (a password link's token, a lead or purchase id): logged by its pattern.
+      config: { loggablePath: loggablePagePath(pagePatterns(build.routes)) },
       handler: async (request, reply) => {
         if (isApiPath(request.url)) return reply.callNotFound();
         const nonce = randomBytes(16).toString("base64");
