@@ -55,6 +55,8 @@ function toWebRequest(request: FastifyRequest, origin: string): Request {
 export async function mountWeb(app: FastifyInstance): Promise<void> {
   const build = (await import(pathToFileURL(`${WEB_BUILD_DIR}/server/index.js`).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
+  // A page's path may hold a secret (a password link's token, a lead or purchase id): logged by its pattern.
+  app.decorate("loggablePagePath", loggablePagePath(pagePatterns(build.routes)));
 
   await app.register(fastifyStatic, {
     root: `${WEB_BUILD_DIR}/client`,
@@ -75,8 +77,6 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
       schema: { hide: true },
-      // A page's path may hold a secret (a password link's token, a lead or purchase id): logged by its pattern.
-      config: { loggablePath: loggablePagePath(pagePatterns(build.routes)) },
       handler: async (request, reply) => {
         if (isApiPath(request.url)) return reply.callNotFound();
         const nonce = randomBytes(16).toString("base64");

@@ -2,9 +2,9 @@ import type { FastifyRequest } from "fastify";
 import type { AccessRule } from "./access.ts";
 
 declare module "fastify" {
-  interface FastifyContextConfig {
-    /** How the logs show this route's paths when its own pattern cannot (the site's catch-all: by each page's pattern). */
-    loggablePath?: (path: string) => string;
+  interface FastifyInstance {
+    /** How the logs show a path no API route answers: by the site's page patterns (set by mountWeb). */
+    loggablePagePath?: (path: string) => string;
   }
 }
 
@@ -58,13 +58,18 @@ export function patternPath(path: string, pattern: string | undefined, kept: rea
   return segments.map((segment, i) => (segment.startsWith(":") && !kept.includes(segment.slice(1)) ? segment : actual[i])).join("/");
 }
 
-/** The URL a request is logged with: its path by its route's pattern, its query by parameter names. */
+/**
+ * The URL a request is logged with: an API route's path by its pattern; any other path (a page, a
+ * file, a URL refused before routing such as a password link with a broken percent-encoding) by
+ * the site's page patterns; the query by parameter names.
+ */
 export function loggableRequestUrl(request: FastifyRequest): string {
   const mark = request.url.indexOf("?");
   const path = mark < 0 ? request.url : request.url.slice(0, mark);
   const query = mark < 0 ? "" : request.url.slice(mark);
-  const route = request.routeOptions;
-  const shown = route.config?.loggablePath ? route.config.loggablePath(path) : patternPath(path, route.url, checkedParams(route.config?.access));
+  const access = request.routeOptions?.config?.access;
+  const pages = request.server?.loggablePagePath;
+  const shown = access ? patternPath(path, request.routeOptions.url, checkedParams(access)) : pages ? pages(path) : path;
   return loggableUrl(`${shown}${query}`);
 }
 

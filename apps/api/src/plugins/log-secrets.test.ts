@@ -50,9 +50,10 @@ describe("no issued secret reaches the logs", () => {
       db: database.db,
       config: testConfig({ LOG_LEVEL: "debug" }),
       logStream: stream,
-      // The site's catch-all as mountWeb declares it, answering a stand-in page (the API tests run without the web build).
+      // The site as mountWeb mounts it, with a stand-in page (the API tests run without the web build).
       web: async (site) => {
-        site.get("/*", { config: { loggablePath: loggablePagePath(PAGE_PATTERNS) } }, async (_, reply) => reply.type("text/html").send("<p>halaman</p>"));
+        site.decorate("loggablePagePath", loggablePagePath(PAGE_PATTERNS));
+        site.get("/*", async (_, reply) => reply.type("text/html").send("<p>halaman</p>"));
       },
     });
     await app.ready();
@@ -72,6 +73,8 @@ describe("no issued secret reaches the logs", () => {
     for (const url of [`/reset-password/${token}`, `/reset-password/${token}.data`, `/RESET-PASSWORD/${token}/`, `/generate-password/${token}?from=mail`]) {
       expect((await app.inject({ method: "GET", url })).statusCode).toBe(200);
     }
+    // A link broken in transit is refused before any route, and still logged by the page's pattern.
+    expect((await app.inject({ method: "GET", url: `/reset-password/${token}%E0%A4%A` })).statusCode).toBe(400);
     const resolved = await app.inject({ method: "POST", url: `${reset}/resolve`, headers: { "x-locale": "id" }, payload: { data: { token, password: "Sandi-Baru-Kuat-2026" } } });
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(logged).toContain('"url":"/reset-password/:token"');
