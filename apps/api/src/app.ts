@@ -59,8 +59,9 @@ import { loanChangeRoutes } from "./modules/loan-changes/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { authPlugin } from "./plugins/auth.ts";
+import { keepOutOfCaches } from "./plugins/no-store.ts";
 import { openapiOptions } from "./plugins/openapi.ts";
-import { frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.ts";
 import { inFlightPlugin } from "./plugins/in-flight.ts";
 import { serializeError, serializeRequest } from "./plugins/log-safety.ts";
 import { refuseUnstorableText } from "./plugins/unstorable-text.ts";
@@ -132,6 +133,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     frameworkErrors,
+    clientErrorHandler,
   });
   // Before any route: app.close() then waits for handlers still running (plugins/in-flight.ts).
   await app.register(inFlightPlugin);
@@ -146,6 +148,7 @@ export async function buildApp({ db, config, web, logStream, jobs = jobDefinitio
   await app.register(accessPlugin);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    keepOutOfCaches(request, reply);
   });
 
   await app.register(helmet, {

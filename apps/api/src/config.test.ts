@@ -158,6 +158,36 @@ describe("loadConfig: real providers (decision 0028)", () => {
   });
 });
 
+describe("loadConfig: PUBLIC_ORIGIN and HOST", () => {
+  it("keeps an http(s) origin without its trailing slash, and builds the default from an address or host name", () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://pinjaman.co.id/" }).publicOrigin).toBe("https://pinjaman.co.id");
+    expect(loadConfig({ PUBLIC_ORIGIN: "http://10.0.0.5:8080" }).publicOrigin).toBe("http://10.0.0.5:8080");
+    expect(loadConfig({ HOST: "0.0.0.0", PORT: "3100" }).publicOrigin).toBe("http://0.0.0.0:3100");
+    expect(loadConfig({ HOST: "::1" }).publicOrigin).toBe("http://[::1]:3000");
+    expect(loadConfig({ HOST: "api.pinjaman.co.id" }).host).toBe("api.pinjaman.co.id");
+  });
+
+  it.each([
+    "ftp://pinjaman.co.id",
+    "javascript:alert(1)",
+    "pinjaman.co.id",
+    "https://pinjaman.co.id/app",
+    "https://pinjaman.co.id?x=1",
+    "https://pinjaman.co.id/?",
+    "https://pinjaman.co.id#top",
+    "https://admin:secret@pinjaman.co.id",
+    "https://",
+  ])("refuses PUBLIC_ORIGIN=%s (exit 78 at start)", (origin) => {
+    expect(() => loadConfig({ PUBLIC_ORIGIN: origin })).toThrow(
+      "Invalid configuration:\n  PUBLIC_ORIGIN: must be an http:// or https:// origin: scheme, host and optional port, like https://pinjaman.co.id",
+    );
+  });
+
+  it.each(["http://127.0.0.1", "127.0.0.1:3000", "pinjaman co id", "-bad.example", "a/b", "256.1.1.1", "10.0.0"])("refuses HOST=%s", (host) => {
+    expect(() => loadConfig({ HOST: host })).toThrow("Invalid configuration:\n  HOST: must be an IP address or a host name (0.0.0.0, ::, localhost)");
+  });
+});
+
 describe("loadConfig: TRUST_PROXY", () => {
   it("trusts a proxy on the same host by default, and the proxies named behind a load balancer", () => {
     expect(loadConfig({}).trustProxy).toBe("loopback");

@@ -3,6 +3,7 @@ import { INSURANCE_PREMIUM_PPM } from "@pinjaman/domain/lender-insurance";
 import { PPH26_RATE_PPM } from "@pinjaman/domain/lender-split";
 import { resolvePostalCodesCsv } from "@pinjaman/db/address-data";
 import { parseChannelCodes, SANDBOX_CHANNEL_CODES, type ChannelCodes } from "@pinjaman/domain/virtual-accounts";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -15,12 +16,34 @@ export const DEFAULT_PLATFORM_FEE_PPM = 100_000;
 export const SIMULABLE_PROVIDERS = ["bank", "insurer", "open_banking", "voice"] as const;
 export type SimulableProvider = (typeof SIMULABLE_PROVIDERS)[number];
 
+/** A DNS host name (RFC 1123 labels, the last not all digits: `256.1.1.1` is a bad address), e.g. `localhost` or `api.pinjaman.co.id`. */
+const HOST_NAME = /^(?=.{1,253}$)(?!(?:.*\.)?\d+$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/**
+ * An http(s) origin: scheme, host and optional port, nothing else (no path, query, fragment or
+ * credentials), kept without a trailing slash because links and callbacks are built by appending
+ * paths to it.
+ */
+const httpOrigin = z.string().transform((text, ctx) => {
+  const url = URL.canParse(text) ? new URL(text) : null;
+  // The text itself too: `new URL` drops an empty query or fragment ("https://x.co/?").
+  const bare = /^https?:\/\/[^/?#@]+\/?$/i.test(text) && url !== null && (url.protocol === "http:" || url.protocol === "https:");
+  if (!bare) {
+    ctx.addIssue({ code: "custom", message: "must be an http:// or https:// origin: scheme, host and optional port, like https://pinjaman.co.id" });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    HOST: z.string().min(1).default("127.0.0.1"),
+    HOST: z
+      .string()
+      .refine((host) => isIP(host) !== 0 || HOST_NAME.test(host), "must be an IP address or a host name (0.0.0.0, ::, localhost)")
+      .default("127.0.0.1"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATABASE_URL: z
       .string()
@@ -30,7 +53,7 @@ const envSchema = z
     SANDBOX: flag.optional(),
     JOBS: flag.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    PUBLIC_ORIGIN: z.url().optional(),
+    PUBLIC_ORIGIN: httpOrigin.optional(),
     POSTAL_CODES_CSV: z.string().min(1).optional(),
     STORAGE: z.enum(["local", "s3"]).default("local"),
     UPLOAD_DIR: z.string().min(1).default("./.data/uploads"),
@@ -183,7 +206,7 @@ const envSchema = z
       ) as { name?: string; email?: string; phone?: string; address?: string },
       trustProxy: env.TRUST_PROXY.split(",").map((entry) => entry.trim()).join(","),
       logLevel: env.LOG_LEVEL,
-      publicOrigin: env.PUBLIC_ORIGIN ?? `http://${env.HOST}:${env.PORT}`,
+      publicOrigin: env.PUBLIC_ORIGIN ?? `http://${isIP(env.HOST) === 6 ? `[${env.HOST}]` : env.HOST}:${env.PORT}`,
       // The postal codes imported at a sandbox start when none is there yet (README of ../shared/data).
       postalCodesCsv: resolvePostalCodesCsv({ POSTAL_CODES_CSV: env.POSTAL_CODES_CSV }),
       uploads: {

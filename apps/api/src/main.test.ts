@@ -27,6 +27,13 @@ describe("server start with bad configuration", () => {
     expect(run.stderr).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
   });
 
+  it("stops on a PUBLIC_ORIGIN that is not a bare http(s) origin and a HOST that is not an address, naming both", () => {
+    const run = start({ PUBLIC_ORIGIN: "https://pinjaman.co.id/app?x=1", HOST: "http://0.0.0.0" });
+    expect(run.status).toBe(78);
+    expect(run.stderr).toContain("PUBLIC_ORIGIN: must be an http:// or https:// origin");
+    expect(run.stderr).toContain("HOST: must be an IP address or a host name");
+  });
+
   it("stops when the database cannot be reached, naming it", () => {
     const run = start({ DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", COMPANY_API_KEY: "k".repeat(32) });
     expect(run.status).toBe(69);

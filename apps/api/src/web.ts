@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isApiPath } from "./plugins/errors.ts";
+import { loggablePagePath, pagePatterns } from "./plugins/log-safety.ts";
 import { pageUrl } from "./page-url.ts";
 
 export const WEB_BUILD_DIR = fileURLToPath(new URL("../../web/build", import.meta.url));
@@ -54,6 +55,8 @@ function toWebRequest(request: FastifyRequest, origin: string): Request {
 export async function mountWeb(app: FastifyInstance): Promise<void> {
   const build = (await import(pathToFileURL(`${WEB_BUILD_DIR}/server/index.js`).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
+  // A page's path may hold a secret (a password link's token, a lead or purchase id): logged by its pattern.
+  app.decorate("loggablePagePath", loggablePagePath(pagePatterns(build.routes)));
 
   await app.register(fastifyStatic, {
     root: `${WEB_BUILD_DIR}/client`,

@@ -9,6 +9,7 @@ import { needsSession } from "./access.ts";
 import { authoriseCompanyKey } from "./company-key.ts";
 import { authorisePartnerKey } from "./partner-key.ts";
 import { sendError } from "./errors.ts";
+import { SESSION_API_PREFIXES } from "./no-store.ts";
 
 /** The session cookie of spec section 3: `client` holding token, expires_at, authentication_id. */
 export const SESSION_COOKIE = "client";
@@ -28,7 +29,7 @@ declare module "fastify" {
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Session-using APIs: every write without X-Authorization must send X-Locale. */
-export const GUARDED_PREFIXES = ["/app_api/", "/authy_api/"];
+export const GUARDED_PREFIXES = SESSION_API_PREFIXES;
 
 type CookieValue = { token: string; expires_at: number; authentication_id: string };
 

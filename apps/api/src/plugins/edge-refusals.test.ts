@@ -1,6 +1,9 @@
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowCounts, testApp, type TestApp } from "../../test/harness.ts";
 import { sessionFor, type TestSession } from "../modules/identity/test-sessions.ts";
+import { isApiPath } from "./errors.ts";
 import { unstorableTextPaths } from "./unstorable-text.ts";
 
 type Request = { method: "GET" | "POST"; url: string; payload?: string | object; headers?: Record<string, string> };
@@ -85,6 +88,25 @@ describe("framework errors answer in the envelope", () => {
       415,
       "unsupported_media_type",
     ],
+    // The attack probe's repro (issue 17 item 6): busboy's errors were a 500 with a stack at error level.
+    ...(["/pub_api/v1/open/integrations/voice/recordings", "/app_api/v1/field_uploads/00000000-0000-4000-8000-000000000000/content"] as const).flatMap(
+      (url): [string, Request, number, string][] => [
+        [`multipart without a boundary to ${url}`, { method: "POST", url, payload: "{}", headers: { "content-type": "multipart/form-data", "x-locale": "id" } }, 400, "malformed_multipart"],
+        [
+          `a field declared JSON that is not, to ${url}`,
+          { method: "POST", url, payload: '--b\r\ncontent-disposition: form-data; name="flow_progress_id"\r\ncontent-type: application/json\r\n\r\n{"a":\r\n--b--\r\n', headers: { "content-type": "multipart/form-data; boundary=b", "x-locale": "id" } },
+          400,
+          "malformed_multipart",
+        ],
+        [`an empty boundary to ${url}`, { method: "POST", url, payload: "--\r\n", headers: { "content-type": "multipart/form-data; boundary=", "x-locale": "id" } }, 400, "malformed_multipart"],
+        [
+          `a form cut short inside a part to ${url}`,
+          { method: "POST", url, payload: '--b\r\ncontent-disposition: form-data; name="flow_progress_id"\r\n\r\n0000', headers: { "content-type": "multipart/form-data; boundary=b", "x-locale": "id" } },
+          400,
+          "malformed_multipart",
+        ],
+      ],
+    ),
   ];
 
   it.each(cases)("%s", async (_, request, status, code) => {
@@ -92,5 +114,49 @@ describe("framework errors answer in the envelope", () => {
     expect(res.statusCode).toBe(status);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ error: { code, message: expect.any(String) } });
+    // Refused before any route runs, yet a session API's answer all the same: kept out of caches.
+    if (request.url.startsWith("/app_api/")) expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("says which paths are the API's, so the site never answers them with a page", () => {
+    const api = ["/partner_api/v1/nothing", "/partner_api", `/partner_api/v1/leads/${"x".repeat(600)}`, "/tkb.php/x", "/customerlist_v2.php?key=x", "/v1/details/1", "/api/users/lender-dashboard", "/authy_api", "/docs/json"];
+    const pages = ["/", "/partners", "/reset-password/abc", "/pub_apix", "/tkb", "/api", "/docs"];
+    expect(api.filter((url) => !isApiPath(url))).toEqual([]);
+    expect(pages.filter(isApiPath)).toEqual([]);
+  });
+});
+
+describe("what Node's parser refuses answers in the envelope too", () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await testApp();
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** The raw answer to raw request bytes: Node refuses these before Fastify sees a request. */
+  const exchange = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      socket.on("close", () => resolve(answer));
+      socket.on("error", reject);
+      socket.end(request);
+    });
+
+  it.each([
+    ["an over-long URL", `GET /pub_api/v1/open/flows/${"x".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, "request_header_too_large"],
+    ["an over-long header", `GET /app_api/v1/identity HTTP/1.1\r\nHost: x\r\nX-Pad: ${"y".repeat(20_000)}\r\n\r\n`, 431, "request_header_too_large"],
+    ["a malformed request line", "GET\u0001 / HTTP/1.1\r\nHost: x\r\n\r\n", 400, "malformed_request"],
+  ])("%s: %d in the envelope, not Node's or Fastify's own answer", async (_, request, status, code) => {
+    const answer = await exchange(request);
+    const [head, body] = answer.split("\r\n\r\n");
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head).toMatch(/content-type: application\/json; charset=utf-8/i);
+    expect(head).toMatch(/cache-control: no-store/i);
+    expect(JSON.parse(body!)).toEqual({ error: { code, message: expect.any(String) } });
   });
 });

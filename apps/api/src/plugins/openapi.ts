@@ -3,6 +3,7 @@ import { errorBody } from "@pinjaman/contracts/errors";
 import { NATIVE_CLIENT_HEADER } from "@pinjaman/contracts/auth";
 import type { FastifyContextConfig, FastifySchema, RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { GUARDED_PREFIXES } from "./auth.ts";
 import { needsSession, type AccessRule } from "./access.ts";
 
@@ -136,6 +137,13 @@ function refusalsOf(rule: AccessRule, method: string, url: string, response: Rec
   return added;
 }
 
+/**
+ * A form upload reads its parts itself (no body schema to validate), so the document would lose
+ * its request body: it is described as a multipart form whose fields the summary names, and the
+ * bad-input sweep finds the multipart routes by it.
+ */
+const MULTIPART_FORM = z.record(z.string(), z.unknown()).describe("multipart/form-data: the fields the summary names, the file last");
+
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions };
 type JsonSchema = Record<string, unknown>;
 
@@ -187,11 +195,13 @@ function withResponseHeaders(response: Record<string, JsonSchema>, setCookie: Fa
 function describeOperation(input: TransformInput) {
   const { route, url } = input;
   const rule = route.config?.access;
-  const schema = input.schema as FastifySchema & { hide?: boolean; operationId?: string; response?: Record<string, unknown> };
+  const schema = input.schema as FastifySchema & { hide?: boolean; operationId?: string; response?: Record<string, unknown>; consumes?: string[] };
   if (!rule || !schema || schema.hide) return jsonSchemaTransform(input);
+  const form = schema.consumes?.includes("multipart/form-data") && !schema.body ? { body: MULTIPART_FORM } : {};
   const method = Array.isArray(route.method) ? route.method.find((m) => m !== "HEAD") ?? "GET" : route.method;
   const described = {
     ...schema,
+    ...form,
     response: refusalsOf(rule, method, url, schema.response ?? {}),
     operationId: schema.operationId ?? operationIdOf(method, url),
     security: securityOf(rule, url),

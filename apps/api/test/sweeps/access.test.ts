@@ -7,6 +7,7 @@ import { createApiKey, revokeApiKey } from "../../src/modules/company/api-keys.t
 import { partnerSweepCalls } from "./partner-access.ts";
 import { sessionFor, type TestSession } from "../../src/modules/identity/test-sessions.ts";
 import type { OwnedId, RegisteredAccessRule } from "../../src/plugins/access.ts";
+import { SESSION_API_PREFIXES } from "../../src/plugins/no-store.ts";
 import { testApp, type TestApp } from "../harness.ts";
 import { documentOperations, pathsOf, sampleOf, withValueAt, type Operation } from "./openapi-operations.ts";
 import { OWNED_RESOURCE_FACTORIES, type Owned } from "./owned-resources.ts";
@@ -107,6 +108,7 @@ describe("access-control sweep over app.accessRules", () => {
         /* reported below */
       }
       if (!errorBody.strict().safeParse(parsed).success) problems.push("answer outside the error envelope");
+      if (SESSION_API_PREFIXES.some((prefix) => call.url.startsWith(prefix)) && !String(res.headers["cache-control"] ?? "").includes("no-store")) problems.push("no Cache-Control: no-store");
       return { res, problems };
     };
 

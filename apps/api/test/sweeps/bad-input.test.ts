@@ -2,6 +2,7 @@ import { errorBody } from "@pinjaman/contracts/errors";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_COMPANY_API_KEY } from "../../src/config.ts";
+import { SESSION_API_PREFIXES } from "../../src/plugins/no-store.ts";
 import { ensureSandboxPartner, SANDBOX_PARTNER } from "../../src/modules/partners/partner-keys.ts";
 import { SANDBOX_ACCOUNTS } from "../../src/modules/accounts/sandbox-accounts.ts";
 import { sessionFor } from "../../src/modules/identity/test-sessions.ts";
@@ -93,8 +94,11 @@ function report(f: Failure): string {
 }
 
 /** What is wrong with one answer, if anything (changes are checked per batch, below). */
-function problemOf(status: number, contentType: string | undefined, body: string): string | null {
+function problemOf(url: string, status: number, headers: Record<string, unknown>, body: string): string | null {
   if (status >= 500) return "server error";
+  // Every answer of the session APIs, refusals included, may hold personal data (issue 17 item 6).
+  if (SESSION_API_PREFIXES.some((prefix) => url.startsWith(prefix)) && !String(headers["cache-control"] ?? "").includes("no-store")) return "no Cache-Control: no-store";
+  const contentType = headers["content-type"] as string | undefined;
   if (status < 400) return null;
   if (!contentType?.startsWith("application/json")) return `error not JSON (${contentType ?? "no content type"})`;
   let parsed: unknown;
@@ -161,7 +165,7 @@ describe("bad-input sweep over the OpenAPI document", () => {
       });
       const sent = { index, request, status: response.statusCode, body: response.body, from, to: Date.now() };
       statuses.set(sent.status, (statuses.get(sent.status) ?? 0) + 1);
-      const problem = problemOf(sent.status, response.headers["content-type"] as string | undefined, sent.body);
+      const problem = problemOf(request.url, sent.status, response.headers, sent.body);
       if (problem) failures.push({ ...sent, problem });
       if (sent.status < 400) await takeChanges(t.app.db);
       else batch.push(sent);

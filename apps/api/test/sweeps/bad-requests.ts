@@ -1,3 +1,4 @@
+import { UPLOAD_MAX_BYTES } from "@pinjaman/contracts/uploads";
 import fc from "fast-check";
 import { pathsOf, sampleOf, withValueAt, type Operation } from "./openapi-operations.ts";
 
@@ -146,26 +147,71 @@ const contentTypes = fc.oneof(
   },
 );
 
+const BOUNDARY = "sweepBoundary7";
+
+function formPart(name: string, value: string, file?: { filename: string; type: string }, boundary = BOUNDARY): string {
+  return `--${boundary}\r\ncontent-disposition: form-data; name="${name}"${file ? `; filename="${file.filename}"` : ""}\r\n${file ? `content-type: ${file.type}\r\n` : ""}\r\n${value}\r\n`;
+}
+
+/** A well-formed form: one field and a file. */
+const WELL_FORMED = `${formPart("flow_progress_id", "00000000-0000-4000-8000-000000000000")}${formPart("file", "\u0000\u0001binary", { filename: "a.ogg", type: "audio/ogg" })}--${BOUNDARY}--\r\n`;
+
+/** A file over every upload limit (the field uploads' 10 MiB, the voice recordings' 2 MiB), made once. */
+const OVERSIZED = Buffer.concat([
+  Buffer.from(`${formPart("flow_progress_id", "00000000-0000-4000-8000-000000000000")}--${BOUNDARY}\r\ncontent-disposition: form-data; name="file"; filename="big.ogg"\r\ncontent-type: audio/ogg\r\n\r\n`),
+  Buffer.alloc(UPLOAD_MAX_BYTES + 64 * 1024, 7),
+  Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+]);
+
 /** A multipart body for the upload targets: bad field values, odd parts, or none. */
 function multipartChoices(): fc.Arbitrary<{ bend: string; contentType: string; payload: Buffer | string }> {
-  const boundary = "sweepBoundary7";
-  const part = (name: string, value: string, file?: { filename: string; type: string }) =>
-    `--${boundary}\r\ncontent-disposition: form-data; name="${name}"${file ? `; filename="${file.filename}"` : ""}\r\n${file ? `content-type: ${file.type}\r\n` : ""}\r\n${value}\r\n`;
   return fc
     .tuple(
-      fc.constantFrom("flow_progress_id", "key", "Content-Type", "policy", "x-amz-signature", "file", "\u0000", "é"),
+      fc.constantFrom("flow_progress_id", "key", "Content-Type", "policy", "x-amz-signature", "file", "\u0000", "a\u0000b", "é"),
       badText.filter((s) => s.length < 100_000),
       fc.constantFrom("audio/ogg", "image/png", "application/pdf", "text/plain", "\u0000/x"),
       fc.boolean(),
     )
     .map(([name, value, type, withFile]) => ({
       bend: `multipart field ${JSON.stringify(name)} bad text${withFile ? ", with file" : ""}`,
-      contentType: `multipart/form-data; boundary=${boundary}`,
-      payload: Buffer.from(
-        `${part(name, value)}${withFile ? part("file", "\u0000\u0001binary", { filename: `${value.slice(0, 40)}.bin`, type }) : ""}--${boundary}--\r\n`,
-        "utf8",
-      ),
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      payload: Buffer.from(`${formPart(name, value)}${withFile ? formPart("file", "\u0000\u0001binary", { filename: `${value.slice(0, 40)}.bin`, type }) : ""}--${BOUNDARY}--\r\n`, "utf8"),
     }));
+}
+
+/**
+ * A body that is not the form its content type claims (issue 17 item 6): no boundary, an empty,
+ * over-long or mismatched one, a body or part cut short, no file part, a file over the limit, too
+ * many parts, NUL in names and headers, or no form at all.
+ */
+function malformedMultipart(): fc.Arbitrary<{ bend: string; contentType: string; payload: Buffer | string }> {
+  const form = (boundary: string) => `multipart/form-data; boundary=${boundary}`;
+  const fixed = fc.constantFrom(
+    { bend: "multipart without a boundary, JSON body", contentType: "multipart/form-data", payload: "{}" },
+    { bend: "multipart without a boundary", contentType: "multipart/form-data", payload: WELL_FORMED },
+    { bend: "empty boundary", contentType: form(""), payload: WELL_FORMED },
+    { bend: "quoted boundary never closed", contentType: 'multipart/form-data; boundary="sweep', payload: WELL_FORMED },
+    { bend: "boundary over 256 characters", contentType: form("b".repeat(300)), payload: WELL_FORMED },
+    { bend: "body with another boundary", contentType: form("otherBoundary"), payload: WELL_FORMED },
+    { bend: "no parts, only the closing delimiter", contentType: form(BOUNDARY), payload: `--${BOUNDARY}--\r\n` },
+    { bend: "preamble only", contentType: form(BOUNDARY), payload: "just some text" },
+    { bend: "no file part", contentType: form(BOUNDARY), payload: `${formPart("flow_progress_id", "00000000-0000-4000-8000-000000000000")}--${BOUNDARY}--\r\n` },
+    { bend: "part without content-disposition", contentType: form(BOUNDARY), payload: `--${BOUNDARY}\r\ncontent-type: text/plain\r\n\r\nx\r\n--${BOUNDARY}--\r\n` },
+    { bend: "part header without a colon", contentType: form(BOUNDARY), payload: `--${BOUNDARY}\r\ngarbage\r\n\r\nx\r\n--${BOUNDARY}--\r\n` },
+    { bend: "NUL in a part header", contentType: form(BOUNDARY), payload: `--${BOUNDARY}\r\ncontent-disposition: form-data; name="fi\u0000le"; filename="a\u0000.ogg"\r\ncontent-type: audio/\u0000ogg\r\n\r\nx\r\n--${BOUNDARY}--\r\n` },
+    { bend: "field named __proto__", contentType: form(BOUNDARY), payload: `${formPart("__proto__", "x")}--${BOUNDARY}--\r\n` },
+    { bend: "a hundred parts", contentType: form(BOUNDARY), payload: `${Array.from({ length: 100 }, (_, i) => formPart(`f${i}`, "x")).join("")}--${BOUNDARY}--\r\n` },
+    { bend: "two files", contentType: form(BOUNDARY), payload: `${formPart("file", "a", { filename: "a.ogg", type: "audio/ogg" })}${formPart("file", "b", { filename: "b.ogg", type: "audio/ogg" })}--${BOUNDARY}--\r\n` },
+    { bend: "a field value of 1 MB", contentType: form(BOUNDARY), payload: `${formPart("flow_progress_id", ONE_MB)}--${BOUNDARY}--\r\n` },
+    { bend: "a file over the upload limit", contentType: form(BOUNDARY), payload: OVERSIZED },
+    { bend: "JSON content type for a field", contentType: form(BOUNDARY), payload: `--${BOUNDARY}\r\ncontent-disposition: form-data; name="flow_progress_id"\r\ncontent-type: application/json\r\n\r\n{"a":\r\n--${BOUNDARY}--\r\n` },
+  );
+  const truncated = fc.nat().map((cut) => ({
+    bend: `form cut short at byte ${cut % WELL_FORMED.length}`,
+    contentType: form(BOUNDARY),
+    payload: WELL_FORMED.slice(0, cut % WELL_FORMED.length),
+  }));
+  return fc.oneof({ weight: 3, arbitrary: fixed }, { weight: 2, arbitrary: truncated });
 }
 
 /** Every generated bad request for one operation. */
@@ -207,6 +253,7 @@ export function badRequests(op: Operation, ctx: SweepContext): fc.Arbitrary<Swee
   const payload: fc.Arbitrary<{ bend: string; contentType?: string; payload?: string | Buffer }> = op.multipart
     ? fc.oneof(
         { weight: 3, arbitrary: multipartChoices() },
+        { weight: 3, arbitrary: malformedMultipart() },
         { weight: 1, arbitrary: bodyChoices(op).map((b) => ({ bend: `JSON to multipart: ${b.bend}`, contentType: "application/json", payload: b.raw ?? JSON.stringify(b.value ?? null) })) },
         { weight: 1, arbitrary: fc.constant({ bend: "no body" }) },
       )

@@ -37,7 +37,7 @@ export type Operation = {
 /** Every operation of the served document (`app.swagger()` after `app.ready()`). */
 export function documentOperations(app: FastifyInstance): Operation[] {
   const doc = app.swagger() as unknown as {
-    paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; consumes?: string[] }>>;
+    paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
   };
   const operations: Operation[] = [];
   for (const [path, byMethod] of Object.entries(doc.paths)) {
@@ -49,9 +49,8 @@ export function documentOperations(app: FastifyInstance): Operation[] {
         path,
         parameters: op.parameters ?? [],
         body: content["application/json"]?.schema ?? null,
-        // The document keeps `consumes` only beside a body schema; the form uploads declare none,
-        // so a POST without a JSON body is taken to be one (it gets JSON and empty bodies too).
-        multipart: "multipart/form-data" in content || (op.consumes ?? []).includes("multipart/form-data") || (method === "post" && !content["application/json"]),
+        // The form uploads are described as multipart forms (plugins/openapi.ts).
+        multipart: "multipart/form-data" in content,
       });
     }
   }
