@@ -7,6 +7,7 @@ import { investmentAccountOf } from "../accounts/sandbox-accounts.ts";
 import { lastCode } from "../authentication/auth-test-kit.ts";
 import { withBankAccount } from "../disbursal/sandbox-loans.ts";
 import { sessionFor, type TestSession } from "../identity/test-sessions.ts";
+import { loadShellData } from "../site/shell-service.ts";
 
 /** More than a month: a date priced or stamped on the real date can never pass for the business one. */
 const DAYS = 40;
@@ -70,5 +71,9 @@ describe("after the sandbox clock moved (app_api/v1/sandbox/clock)", () => {
     const dueOn = (res.json().data.instalments as { due_on: string }[]).map((i) => i.due_on);
     expect(dueOn).toEqual([1, 2, 3].map((months) => addMonths(businessDate, months)));
     expect(dueOn[0]! > businessDate).toBe(true);
+  });
+
+  it("the site's pages date their cost example on the business date (the shell data)", async () => {
+    expect((await loadShellData(t.app.db, true)).businessDate).toBe(businessDate);
   });
 });
