@@ -10,7 +10,7 @@ import { expect, test } from "./support/test.ts";
  * see): a visitor registers as a lender, tops up through the sandbox VA, funds one loan by hand,
  * turns autoinvest on; the business clock moves; the loan is paid out and its borrower pays the
  * first instalment (the sandbox book's borrowers pay on the due date); the lender sees the
- * repayment, the tax withheld and the return. On a 360 px phone.
+ * repayment, the tax withheld and the return, and withdraws with a fresh code. On a 360 px phone.
  */
 test.use({ baseURL: CLOCK_SERVER_URL, viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
 
@@ -152,6 +152,23 @@ test("a new lender signs up, tops up, funds a loan by hand, turns on autoinvest,
   const thisYear = await withheldIn(year);
   await taxSection.getByLabel("Tahun").selectOption(String(year - 1));
   expect(thisYear + (await withheldIn(year - 1))).toBe(tax);
+
+  // After the move the lender withdraws: the code is stamped and checked on real time, so the moved
+  // business clock does not expire it, and the withdrawal is dated on the business date (decision 0011).
+  const clockNow = (await (await request.get("/app_api/v1/sandbox/clock")).json()).data as { business_date: string; offset_days: number };
+  expect(clockNow.offset_days).toBe(40);
+  expect(await figure(page, "Saldo tersedia")).toBeGreaterThanOrEqual(1_000_000);
+  const withdrawal = page.getByRole("region", { name: "Tarik dana", exact: true });
+  await withdrawal.getByRole("textbox", { name: "Nominal penarikan" }).fill("1.000.000");
+  const beforeCode = await lastOutboxId(request);
+  await withdrawal.getByRole("button", { name: "Kirim kode" }).click();
+  const [, withdrawalCode] = await waitForMessage(request, `+62${phone}`, beforeCode, /(\d{6})/);
+  await withdrawal.getByLabel("Kode verifikasi").fill(withdrawalCode ?? "");
+  await withdrawal.getByRole("button", { name: "Tarik dana Rp 1.000.000" }).click();
+  await expect(withdrawal.getByText("Penarikan Rp 1.000.000 sedang diproses.")).toBeVisible();
+  const made = withdrawal.getByRole("table", { name: "Riwayat penarikan" }).getByRole("row").nth(1);
+  await expect(made.getByRole("cell").nth(1)).toHaveText("Rp 1.000.000");
+  await expect(made.locator("time")).toHaveAttribute("datetime", clockNow.business_date);
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });

@@ -1,6 +1,7 @@
 import type { FlowPreviewResult, SiteServices } from "@pinjaman/contracts/site";
 import type { Db } from "@pinjaman/db";
 import type { Config } from "./config.ts";
+import { businessNow } from "./modules/business-clock/business-clock.ts";
 import { FlowError } from "./modules/flows/flow-errors.ts";
 import type { FlowEngine } from "./modules/flows/flow-engine.ts";
 import { newProgress } from "./modules/flows/progress-start.ts";
@@ -26,8 +27,8 @@ export function createServices(db: Db, config: Config, engine: () => FlowEngine)
       const session = await findActiveSession(db, token);
       return session ? { expiresAt: session.expiresAt.getTime(), authenticationId: session.authenticationId } : null;
     },
-    defaultOfferSchedule: (productKey: string, request: { amount: number; term: number }) =>
-      defaultOfferSchedule(db, productKey, request),
+    defaultOfferSchedule: async (productKey: string, request: { amount: number; term: number }) =>
+      defaultOfferSchedule(db, productKey, request, (await businessNow(db, { sandbox: config.sandbox })).date),
     flowPreview: async (flowKey, { publicOnly, sessionToken }): Promise<FlowPreviewResult> => {
       const session = !publicOnly && sessionToken ? await findActiveSession(db, sessionToken) : null;
       const caller = session ? { ...session, roleId: null, viaCookie: true } : null;

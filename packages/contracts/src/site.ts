@@ -32,9 +32,10 @@ export type RiskDisclaimer = { title: string; points: string[] };
 
 /**
  * What every page's shell shows from the server: company facts, the TKB indicator, the sandbox
- * flag. The disclaimer's text is the catalogue's, loaded by the footer as a lazy module.
+ * flag, and the business date (decision 0011: what a page dates an example by; in the sandbox it
+ * moves with the clock). The disclaimer's text is the catalogue's, loaded by the footer as a lazy module.
  */
-export type ShellData = { company: CompanyInfo; tkb: TkbResponse; sandbox: boolean };
+export type ShellData = { company: CompanyInfo; tkb: TkbResponse; sandbox: boolean; businessDate: string };
 
 /**
  * Step one of a flow as `GET flows/{key}/flow_progresses/new` answers it (nothing stored), or why

@@ -32,7 +32,8 @@ const PRODUCTS: Record<string, PublicProduct> = {
 
 function context(schedule: (key: string, loan: { amount: number; term: number }) => Promise<OfferSchedule>) {
   const services: SiteServices = {
-    shell: async () => ({ company, tkb, sandbox: true }),
+    // A sandbox whose clock was moved: the business date is not the real one.
+    shell: async () => ({ company, tkb, sandbox: true, businessDate: "2027-02-01" }),
     product: async (key) => {
       const product = PRODUCTS[key];
       if (!product) throw new Error(`unknown product ${key}`);
@@ -70,7 +71,8 @@ describe("loadPage", () => {
     expect(page.widgets.calculator?.flowKey).toBe("alumak_onboarding");
     expect(page.widgets.calculator?.settings.default_amount).toBe(2_000_000);
     expect(page.widgets.costExample).toMatchObject({ loanType: "productive", productRatePpm: 1000 });
-    expect(page.widgets.costExample?.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Priced and dated on the business date (decision 0011), not the real one.
+    expect(page.widgets.costExample?.today).toBe("2027-02-01");
   });
 
   it("hands the contact page only the company's contact facts, filled into its text", async () => {

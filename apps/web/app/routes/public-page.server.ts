@@ -1,4 +1,3 @@
-import { jakartaToday } from "@pinjaman/domain/dates";
 import { registrationFlowKey } from "@pinjaman/domain/variant";
 import type { AppLoadContext } from "react-router";
 import { productForPath, signUpHref } from "../features/calculator/products.ts";
@@ -41,7 +40,7 @@ export async function loadPage(slug: string, pathname: string, context: AppLoadC
       signUpHref: signUpHref(flowKey),
       calculator: used.has("loanCalculator") ? { productKey: product.key, flowKey, settings, initialSchedule } : null,
       costExample: used.has("costExample")
-        ? { loanType: product.loanType, productRatePpm: product.dailyRatePpm, today: jakartaToday() }
+        ? { loanType: product.loanType, productRatePpm: product.dailyRatePpm, today: shell.businessDate }
         : null,
       company: used.has("contactCard")
         ? { name: shell.company.name, email: shell.company.email, phone: shell.company.phone, address: shell.company.address }

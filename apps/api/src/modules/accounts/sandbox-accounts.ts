@@ -2,6 +2,8 @@ import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";
 import { and, eq, TransactionRollbackError } from "drizzle-orm";
+import { businessNow } from "../business-clock/business-clock.ts";
+import { addNotices } from "../customer-notices/add-notices.ts";
 import { hashPassword } from "./passwords.ts";
 import "@pinjaman/i18n/ns/account";
 
@@ -90,7 +92,10 @@ export async function seedSandboxAccounts(db: Db): Promise<boolean> {
       .values({ customerId: customerOf(SANDBOX_LENDER_EMAIL).id, typeKey: "investment", status: "active" })
       .returning({ id: schema.accounts.id });
     await tx.insert(schema.lenderProfiles).values({ customerId: customerOf(SANDBOX_LENDER_EMAIL).id, investmentAccountId: investmentAccount!.id, ...SANDBOX_LENDER_PROFILE });
-    await tx.insert(schema.customerNotices).values(
+    const { at } = await businessNow(tx as unknown as Db, { sandbox: true });
+    await addNotices(
+      tx as unknown as Db,
+      at,
       SANDBOX_ACCOUNTS.map((a) => ({
         customerId: customerOf(a.email).id,
         title: t("account.welcome_notice.title"),

@@ -4,11 +4,12 @@ import type { FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import { pushToCustomer, type PushSender } from "../../integrations/push.ts";
 import { customerNotFound } from "../customers/customer-errors.ts";
+import { addNotices } from "./add-notices.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
 
 /**
  * A staff notice to one customer: the customer_notice (shown on /profile), recorded as a staff
- * action, in one transaction; then a push to each of their active devices (app.push: FCM through
+ * action, in one transaction, dated at the business instant `at`; then a push to each of their active devices (app.push: FCM through
  * the deliveries queue, the outbox in the sandbox).
  */
 export async function sendNotice(
@@ -16,15 +17,13 @@ export async function sendNotice(
   push: PushSender,
   request: FastifyRequest,
   input: { customerId: string; title: string; body: string },
+  at: Date,
 ): Promise<{ id: string; pushed_devices: number }> {
   const notice = await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [customer] = await tx.select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.id, input.customerId));
     if (!customer) throw customerNotFound();
-    const [notice] = await tx
-      .insert(schema.customerNotices)
-      .values({ customerId: input.customerId, title: input.title, body: input.body })
-      .returning({ id: schema.customerNotices.id });
+    const [notice] = await addNotices(tx, at, [{ customerId: input.customerId, title: input.title, body: input.body }]);
     await recordStaffAction(tx, request, {
       permission: "notices.send",
       action: "customer_notice.send",

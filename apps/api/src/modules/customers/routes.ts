@@ -11,6 +11,7 @@ import {
 import { errorBody } from "@pinjaman/contracts/errors";
 import { personalDataExport } from "@pinjaman/contracts/personal-data";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { businessNow } from "../business-clock/business-clock.ts";
 import { sendNotice } from "../customer-notices/send-notice.ts";
 import { exportPersonalData } from "../personal-data/personal-data-export.ts";
 import { recordStaffAction } from "../staff/staff-actions.ts";
@@ -129,7 +130,8 @@ export const staffCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await sendNotice(app.db, app.push, request, { customerId: request.params.id, ...request.body.data });
+      const { at } = await businessNow(app.db, { sandbox: app.config.sandbox });
+      const data = await sendNotice(app.db, app.push, request, { customerId: request.params.id, ...request.body.data }, at);
       return reply.status(201).send({ data });
     },
   );

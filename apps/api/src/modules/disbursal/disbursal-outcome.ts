@@ -7,6 +7,7 @@ import { t } from "@pinjaman/i18n";
 import { eq } from "drizzle-orm";
 import { closeNeverActivatedAccount } from "../account-applications/cancellation.ts";
 import { SYSTEM, transitionAccount, transitionApplication } from "../account-applications/status-transitions.ts";
+import { addNotices } from "../customer-notices/add-notices.ts";
 import { cancelInvestments, settleInvestments } from "../funding/investment-service.ts";
 import { fixSchedule } from "../invoices/schedule-fixing.ts";
 import { openVirtualAccounts } from "../invoices/virtual-accounts.ts";
@@ -49,6 +50,8 @@ export async function completeDisbursal(
   input: {
     disbursal: Disbursal;
     bankReference: string;
+    /** The business instant of the attempt (the notice's date) and its date (the books'). */
+    at: Date;
     businessDate: string;
     codes: ChannelCodes;
     /** Whom the bank paid: the borrower, or the merchant of a purchase (decision 0032). */
@@ -115,7 +118,7 @@ export async function completeDisbursal(
   // The due dates count from today's payout, not from the contract's signing (decision 0003): the borrower reads them here.
   const { payee } = input;
   // A purchase's loan paid the merchant: the borrower reads that, not their own account.
-  await tx.insert(schema.customerNotices).values({
+  await addNotices(tx, input.at, [{
     customerId,
     title: t(payee.kind === "merchant" ? "account.disbursal_notice.merchant_title" : "account.disbursal_notice.title"),
     body: t(payee.kind === "merchant" ? "account.disbursal_notice.merchant_body" : "account.disbursal_notice.body", {
@@ -129,7 +132,7 @@ export async function completeDisbursal(
       first_due_on: formatDate(first.dueOn),
       last_due_on: formatDate(schedule.maturityOn),
     }),
-  });
+  }]);
 }
 
 /**
@@ -140,7 +143,7 @@ export async function completeDisbursal(
  */
 export async function abandonDisbursal(
   tx: Db,
-  input: { disbursal: Disbursal; reason: string; businessDate: string },
+  input: { disbursal: Disbursal; reason: string; at: Date; businessDate: string },
 ): Promise<void> {
   const { disbursal, reason, businessDate } = input;
   const { customerId } = await loanOf(tx, disbursal.accountApplicationId);
@@ -152,9 +155,5 @@ export async function abandonDisbursal(
   await cancelInvestments(tx, disbursal.accountApplicationId, businessDate, SYSTEM, "disbursal failed");
   await closeNeverActivatedAccount(tx, disbursal.accountApplicationId, SYSTEM, "its disbursal failed", businessDate);
   const [customer] = await tx.select({ name: schema.customers.name }).from(schema.customers).where(eq(schema.customers.id, customerId));
-  await tx.insert(schema.customerNotices).values({
-    customerId,
-    title: t("account.disbursal_failed_notice.title"),
-    body: t("account.disbursal_failed_notice.body", { name: customer!.name }),
-  });
+  await addNotices(tx, input.at, [{ customerId, title: t("account.disbursal_failed_notice.title"), body: t("account.disbursal_failed_notice.body", { name: customer!.name }) }]);
 }

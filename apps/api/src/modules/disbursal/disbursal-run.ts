@@ -68,14 +68,14 @@ export async function runDisbursal(db: Db, integrations: JobIntegrations, disbur
     // Another runner recorded an answer meanwhile (its lease had run out): the bank paid once.
     if (!disbursal) return "not_due";
     if (answer.ok) {
-      await completeDisbursal(tx, { disbursal, bankReference: answer.bankReference, businessDate, codes, payee: payee!, paid: toPayee });
+      await completeDisbursal(tx, { disbursal, bankReference: answer.bankReference, at: now, businessDate, codes, payee: payee!, paid: toPayee });
       if (refinancing) {
         await settleRefinancing(tx, { refinancing, applicationId: disbursal.accountApplicationId, businessDate, platformFeePpm: integrations.repayment.platformFeePpm });
       }
       return "succeeded";
     }
     if (!answer.retryable || disbursal.attempts >= MAX_DISBURSAL_ATTEMPTS) {
-      await abandonDisbursal(tx, { disbursal, reason: answer.reason, businessDate });
+      await abandonDisbursal(tx, { disbursal, reason: answer.reason, at: now, businessDate });
       return "failed";
     }
     const next = new Date(now.getTime() + disbursalRetryDelayMinutes(disbursal.attempts) * 60_000);

@@ -1,7 +1,7 @@
 import type { FlowValues } from "@pinjaman/contracts/flows";
 import type { PublicProduct } from "@pinjaman/contracts/site";
 import type { Db } from "@pinjaman/db";
-import { formatDate, formatRupiah, jakartaToday } from "@pinjaman/domain";
+import { formatDate, formatRupiah } from "@pinjaman/domain";
 import { t } from "@pinjaman/i18n";
 import type { AddressType } from "@pinjaman/domain/address-filter";
 import { ADDRESS_TYPES } from "@pinjaman/domain/address-filter";
@@ -31,12 +31,12 @@ export async function addressLabels(db: Db, step: StepDefinition, values: FlowVa
 
 /**
  * The contract a borrower agrees to and signs: rendered from their answers and the offer priced
- * now (the same call the calculator used), so the text names exactly what will be applied for.
- * The amounts are the stored schedule's whatever the payout date; the due dates count from the
- * payout, days or weeks later (funding, cooling-off), so the text says so and shows the dates a
- * payout today would give (decision 0003).
+ * on the business date `today` (the same call the calculator used), so the text names exactly
+ * what will be applied for. The amounts are the stored schedule's whatever the payout date; the
+ * due dates count from the payout, days or weeks later (funding, cooling-off), so the text says so
+ * and shows the dates a payout today would give (decision 0003).
  */
-export async function contractData(db: Db, product: PublicProduct, values: FlowValues, today = jakartaToday()) {
+export async function contractData(db: Db, product: PublicProduct, values: FlowValues, today: string) {
   const amount = typeof values.amount === "number" ? values.amount : product.loanSettings.default_amount;
   const term = typeof values.term === "number" ? values.term : product.loanSettings.default_term;
   const offer = await defaultOfferSchedule(db, product.key, { amount, term }, today);

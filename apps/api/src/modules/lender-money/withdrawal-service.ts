@@ -45,14 +45,25 @@ export async function requestWithdrawalCode(ctx: SignatureContext, input: { cust
 
 export type WithdrawResult = { kind: "created" | "replayed"; withdrawal: Withdrawal } | CodeRefusal | ClosedSignature;
 
-type WithdrawInput = { customerId: string; accountId: string; amount: number; idempotencyKey: string; signatureId: string; code: string; now: Date; businessDate: string };
+type WithdrawInput = {
+  customerId: string;
+  accountId: string;
+  amount: number;
+  idempotencyKey: string;
+  signatureId: string;
+  code: string;
+  /** The business instant and date: what the reservation is booked on and when the first attempt is due. */
+  now: Date;
+  businessDate: string;
+};
 
 /**
  * POST accounts/{id}/withdrawals, in one transaction under the investment account's row lock (so
  * two withdrawals of one account, a double click included, run one after the other):
  * - the same idempotency key answers its withdrawal (`replayed`); with another amount it is a 409;
  * - the code must confirm this account and amount, and be right (a wrong code counts an attempt,
- *   which is kept: the refusal is answered after the commit);
+ *   which is kept: the refusal is answered after the commit); its expiry is checked on real time,
+ *   the clock it was stamped on (decision 0011), so a moved sandbox clock does not expire it;
  * - the amount is reserved: a pending transfer lender_funds → bank_escrow, which the ledger refuses
  *   beyond the available balance (422 on amount, nothing stored but the used code).
  * The bank is called afterwards (withdrawal-run.ts).
@@ -71,11 +82,11 @@ export async function withdraw(ctx: SignatureContext, input: WithdrawInput): Pro
       if (existing.amount !== input.amount || existing.signatureId !== input.signatureId) throw new Refusal(409, "idempotency_conflict", t("lender_money.withdrawal.error.key_reused"));
       return { kind: "replayed", withdrawal: existing };
     }
-    const signature = await pollSignature(tx, { id: input.signatureId, customerId: input.customerId }, input.now);
+    const signature = await pollSignature(tx, { id: input.signatureId, customerId: input.customerId });
     if (signature && signature.subject !== withdrawalSubject(input.accountId, input.amount)) {
       throw new FieldErrors({ code: [t("lender_money.withdrawal.error.code_mismatch")] }, 422);
     }
-    const checked = await enterSignatureCode({ ...ctx, db: tx }, { id: input.signatureId, customerId: input.customerId, code: input.code }, input.now);
+    const checked = await enterSignatureCode({ ...ctx, db: tx }, { id: input.signatureId, customerId: input.customerId, code: input.code });
     if (checked.kind !== "signed") return checked;
     return { kind: "created", withdrawal: await reserve(tx, input, bank) };
   });

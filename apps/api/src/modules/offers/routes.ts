@@ -8,6 +8,7 @@ import {
 import { t } from "@pinjaman/i18n";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendError } from "../../plugins/errors.ts";
+import { businessNow } from "../business-clock/business-clock.ts";
 import { actorOf, engineOf } from "../flows/engine.ts";
 import { progressOfferSchedule } from "./progress-offer.ts";
 import { ProductNotFound, defaultOfferSchedule } from "./schedule-service.ts";
@@ -29,7 +30,8 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        return { data: await defaultOfferSchedule(app.db, request.params.productKey, request.body.data) };
+        const { date } = await businessNow(app.db, { sandbox: app.config.sandbox });
+        return { data: await defaultOfferSchedule(app.db, request.params.productKey, request.body.data, date) };
       } catch (error) {
         if (error instanceof ProductNotFound) return sendError(reply, 404, "product_not_found", t("api.product_not_found"));
         throw error;

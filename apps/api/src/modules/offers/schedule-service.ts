@@ -3,7 +3,7 @@ import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import type { OfferSchedule } from "@pinjaman/contracts/offers";
 import type { PublicProduct } from "@pinjaman/contracts/site";
-import { buildSchedule, checkLoanRequest, checkOffer, jakartaToday, offerRate } from "@pinjaman/domain";
+import { buildSchedule, checkLoanRequest, checkOffer, offerRate } from "@pinjaman/domain";
 import { t } from "@pinjaman/i18n";
 import { upfrontFee } from "@pinjaman/domain/product-pricing";
 import { FieldErrors } from "../../plugins/errors.ts";
@@ -45,17 +45,13 @@ async function loadProduct(db: Db, key: string) {
 }
 
 /**
- * The default offer of a product for an amount and term: priced at the product's rate capped
- * by OJK for the tenor and fitted to the shortest calendar month (`offerRate`, decision 0003),
- * checked by the OJK guard for any start date, never stored. The schedule starts on `today`; a
- * later payout moves its due dates, never its amounts.
+ * The default offer of a product for an amount and term on the business date `today` (decision
+ * 0011: the business clock's, never the real date): priced at the product's rate capped by OJK
+ * for the tenor and fitted to the shortest calendar month (`offerRate`, decision 0003), checked
+ * by the OJK guard for any start date, never stored. A later payout moves its due dates, never
+ * its amounts.
  */
-export async function defaultOfferSchedule(
-  db: Db,
-  productKey: string,
-  request: { amount: number; term: number },
-  today = jakartaToday(),
-): Promise<OfferSchedule> {
+export async function defaultOfferSchedule(db: Db, productKey: string, request: { amount: number; term: number }, today: string): Promise<OfferSchedule> {
   const product = await findActiveProduct(db, productKey);
   const problems = checkLoanRequest(request, product.loanSettings);
   if (problems.length > 0) {

@@ -10,6 +10,7 @@ import { timeZoneOfRegion, withinReminderHours, type IndonesianTimeZone } from "
 import { sql } from "drizzle-orm";
 import type { Mailer } from "../../integrations/mail.ts";
 import type { SmsSender } from "../../integrations/sms.ts";
+import { addNotices } from "../customer-notices/add-notices.ts";
 import { howToPay, reminderVirtualAccount } from "./how-to-pay.ts";
 
 type Candidate = {
@@ -95,7 +96,7 @@ export async function sendDueReminders(tx: Db, { at, mailer, sms }: { at: Date; 
       .returning({ kind: schema.invoiceReminders.kind });
     if (!claimed) continue;
     const { title, body } = texts(c, amount, localDate);
-    await tx.insert(schema.customerNotices).values({ customerId: c.customer_id, title, body });
+    await addNotices(tx, at, [{ customerId: c.customer_id, title, body }]);
     await mailer.send({ to: c.email, subject: title, body });
     if (c.phone) await sms.send({ to: c.phone, body: t("payments.reminder.sms", { title, body }) });
     sent.push({ invoiceId: c.invoice_id, kind: due.kind, timeZone, localDate });

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Mailer } from "../../integrations/mail.ts";
 import type { SmsSender } from "../../integrations/sms.ts";
 import { paidTowardsPromise } from "../collections/collections.ts";
+import { addNotices } from "../customer-notices/add-notices.ts";
 import { howToPay, reminderVirtualAccount } from "./how-to-pay.ts";
 import "@pinjaman/i18n/ns/payments";
 
@@ -80,7 +81,7 @@ export async function sendPromiseReminders(tx: Db, { at, mailer, sms }: { at: Da
       remaining: formatRupiah(amount - paid),
       how_to_pay: howToPay(c.va_channel, c.va_number),
     });
-    await tx.insert(schema.customerNotices).values({ customerId: c.customer_id, title, body });
+    await addNotices(tx, at, [{ customerId: c.customer_id, title, body }]);
     await mailer.send({ to: c.email, subject: title, body });
     if (c.phone) await sms.send({ to: c.phone, body: t("payments.reminder.sms", { title, body }) });
     sent.push({ promiseId: c.promise_id, timeZone: window.zone, localDate });

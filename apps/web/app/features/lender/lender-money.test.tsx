@@ -129,6 +129,8 @@ describe("WithdrawalSection", () => {
     expect(await screen.findByText("Penarikan Rp 1.000.000 sedang diproses.")).toBeTruthy();
     const table = await screen.findByRole("table", { name: "Riwayat penarikan" });
     expect(within(table).getAllByRole("row")[1]!.textContent).toBe("24 Nov 2026Rp 1.000.000BCA ••••2233Diproses");
+    // On a phone the table scrolls in its own region, which a keyboard can reach (axe: scrollable-region-focusable).
+    expect(screen.getByRole("region", { name: "Riwayat penarikan" }).tabIndex).toBe(0);
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 

@@ -2,15 +2,20 @@ import type { Withdrawal } from "@pinjaman/contracts/lender-money";
 import { formatDate } from "@pinjaman/domain/dates";
 import { formatRupiah } from "@pinjaman/domain/money";
 import { t } from "@pinjaman/i18n";
+import { useId } from "react";
 import "@pinjaman/i18n/ns/lender_money";
 
-/** The lender's withdrawals, newest first: date, amount, destination and status (with why one failed). */
+/**
+ * The lender's withdrawals, newest first: date, amount, destination and status (with why one
+ * failed). On a 360 px phone the table scrolls in its own region, which a keyboard can focus.
+ */
 export function WithdrawalList({ withdrawals }: { withdrawals: Withdrawal[] }) {
+  const captionId = useId();
   if (withdrawals.length === 0) return <p>{t("lender_money.withdrawal.empty")}</p>;
   return (
-    <div className="lender-money__scroll">
+    <div className="lender-money__scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
       <table className="lender-money__table">
-        <caption>{t("lender_money.withdrawal.history")}</caption>
+        <caption id={captionId}>{t("lender_money.withdrawal.history")}</caption>
         <thead>
           <tr>
             <th scope="col">{t("lender_money.withdrawal.column.date")}</th>

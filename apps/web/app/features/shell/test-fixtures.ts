@@ -27,4 +27,5 @@ export const SHELL_FIXTURE: ShellData = {
     last_update: "2026-11-22T07:05:00.000Z",
   },
   sandbox: false,
+  businessDate: "2026-11-22",
 };
