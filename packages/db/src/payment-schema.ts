@@ -7,8 +7,12 @@ import { accounts } from "./loan-schema.ts";
 const rupiah = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
 
 const PAYMENT_STATUSES = ["allocated", "parked", "topped_up"] as const;
-/** Why a payment was parked for reconciliation (decision 0016). */
-const PARKED_REASONS = ["unknown_virtual_account", "invalid_amount", "account_not_active"] as const;
+/**
+ * Why a payment was parked for reconciliation (decision 0016). `above_payoff`: far more than the
+ * loan's payoff (OVERPAYMENT_MARGIN); `closing_credit`: not a payment that arrived but the credit
+ * left on a loan that closed, parked to be refunded to the borrower (decision 0016, "Credit").
+ */
+const PARKED_REASONS = ["unknown_virtual_account", "invalid_amount", "account_not_active", "above_payoff", "closing_credit"] as const;
 
 /**
  * A borrower's payment as the payment gateway (or the sandbox playing it) reported it (decision
@@ -28,9 +32,11 @@ export const payments = pgTable(
     gatewayTransactionId: text("gateway_transaction_id").notNull(),
     /**
      * refinancing: a new loan's disbursal paid this loan off (refinancing-schema.ts);
-     * reconciliation: a parked payment an operator matched to a loan (the parked row stays as it was).
+     * reconciliation: a parked payment an operator matched to a loan (the parked row stays as it was);
+     * credit: the borrower's credit kept on the loan, applied when an invoice fell due (amount 0,
+     * all of it credit_used), or, parked `closing_credit`, what was left when the loan closed.
      */
-    source: text("source", { enum: ["gateway", "sandbox", "refinancing", "reconciliation"] }).notNull(),
+    source: text("source", { enum: ["gateway", "sandbox", "refinancing", "reconciliation", "credit"] }).notNull(),
     /** As reported; may name no channel we know when parked. */
     channel: text("channel").notNull(),
     virtualAccountNumber: text("virtual_account_number").notNull(),

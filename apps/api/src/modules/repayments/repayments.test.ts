@@ -124,6 +124,26 @@ describe("receivePayment", () => {
     expect(await ledgerInvariantViolations(db)).toEqual([]);
   });
 
+  it("parks a payment above the payoff plus the overpayment margin (a signed Rp10 trillion on a Rp2 million loan) and allocates nothing; up to the margin it pays off", async () => {
+    const l = await loan();
+    const suspense = async () => balanceOf("payment_suspense", (await findLedgerAccount(db, "payment_suspense"))!).posted;
+    const margin = { ...FEE, overpaymentMargin: 50_000 };
+    const pay = (amount: number) =>
+      receivePayment(db, { channel: "bca_va", virtualAccountNumber: l.bca.number, amount, gatewayTransactionId: `trx-${++seq}`, businessDate: "2026-02-10", source: "gateway" }, margin);
+    const huge = await pay(10_000_000_000_000);
+    expect(huge.payment).toMatchObject({ status: "parked", parkedReason: "above_payoff", accountId: l.accountId, amount: 10_000_000_000_000, credit: 0 });
+    const afterHuge = await suspense();
+    // 2026-02-10: 10 days of 2 000 000 at 0.1 % = 20 000 earned, so 2 020 000 pays the loan off; the margin allows 50 000 more.
+    const over = await pay(2_020_000 + 50_001);
+    expect(over.payment).toMatchObject({ status: "parked", parkedReason: "above_payoff" });
+    expect(await suspense()).toBe(afterHuge + 2_070_001);
+    expect(await statusOf(schema.accounts, l.accountId)).toBe("active");
+    expect((await invoicesOf(l.applicationId)).map((i) => [i.status, i.paidPrincipal])).toEqual([["open", 0], ["open", 0], ["open", 0], ["open", 0]]);
+    const within = await pay(2_020_000 + 50_000);
+    expect(within.payment).toMatchObject({ status: "allocated", principal: 2_000_000, interest: 20_000, credit: 50_000, accountStatus: "closed" });
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+  });
+
   it("closes the loan on the payoff amount: interest to date, the rest waived; account, application and investments closed, credit kept", async () => {
     const l = await loan();
     await l.pay(560_000, "2026-02-28");
