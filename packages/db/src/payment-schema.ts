@@ -91,9 +91,8 @@ export const paymentReconciliations = pgTable(
     outcome: text("outcome", { enum: ["matched", "refund_requested"] }).notNull(),
     accountId: uuid("account_id").references(() => accounts.id, { onDelete: "restrict" }),
     allocatedPaymentId: uuid("allocated_payment_id").references((): AnyPgColumn => payments.id, { onDelete: "restrict" }),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "restrict" }),
+    /** Null when the platform decided it: a closed loan's credit refunded to its borrower (reason closing_credit). */
+    staffId: uuid("staff_id").references(() => customers.id, { onDelete: "restrict" }),
     reason: text("reason").notNull(),
     businessDate: date("business_date", { mode: "string" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -109,7 +108,8 @@ export const paymentReconciliations = pgTable(
  * payment. `pending`: claimed for a bank call (`claimed_until`) or left unanswered by a crash;
  * `refunded`: the bank paid (`bank_reference`) and the ledger moved the amount payment_suspense →
  * bank_escrow (code payment_refunded); `failed`: the bank refused (`last_error`), the operator may
- * try again. `transfer_reference` is what the bank is called with: it stays the same for every
+ * try again (a closed loan's credit refunded to its borrower is retried by the credit-refund job
+ * first, `next_attempt_at`). `transfer_reference` is what the bank is called with: it stays the same for every
  * attempt, so a retry after a crash or a timeout pays once; only after the bank refused for good
  * (`last_error_final`) may the operator give another account, which takes the next reference.
  * Financial record, no cascade.
@@ -135,6 +135,12 @@ export const paymentRefunds = pgTable(
     lastError: text("last_error"),
     /** The bank's last refusal was final (account closed, name mismatch): it never paid this reference. */
     lastErrorFinal: boolean("last_error_final").notNull().default(false),
+    /**
+     * Business time the refund job (credit-refund) tries again: set for a closed loan's credit
+     * refunded to its borrower, with the disbursal's doubling delays; null once paid, given up
+     * (the operator retries from the back office), or for an operator's refund.
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     bankReference: text("bank_reference"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
