@@ -11,6 +11,7 @@ import { ledgerInvariantViolations } from "../ledger/ledger-invariants.ts";
 import { findLedgerAccount, findTransfer } from "../ledger/ledger-service.ts";
 import { runCreditRefund, runDueCreditRefunds } from "../reconciliation/credit-refund-run.ts";
 import { parkedPayments } from "../reconciliation/reconciliation.ts";
+import { closingCreditOf } from "./closing-credit.ts";
 import { receivePayment } from "./payment-service.ts";
 
 const FEE = { platformFeePpm: 100_000 };
@@ -101,6 +102,8 @@ describe("the credit left when a loan closes", () => {
     expect(await findTransfer(db, `payment:${parked.payment.id}:refunded`)).toMatchObject({ code: "payment_refunded", amount: 30_000 });
     expect(await runDueCreditRefunds(db, bank, minutesAfter(at, 60), log)).toEqual([]);
 
+    // The closed loan's page says where it went.
+    expect(await closingCreditOf(db, loan.accountId)).toEqual({ amount: 30_000, outcome: "refunded", bank_name: "BCA", account_number: "1234567890" });
     const done = (await parkedPayments(db, "done")).find((p) => p.id === parked.payment.id);
     expect(done).toMatchObject({ parked_reason: "closing_credit", reconciliation: "refunded", amount: 30_000, refund: { bank_code: "bca", account_number: "1234567890", attempts: 2 } });
     expect(await ledgerInvariantViolations(db)).toEqual([]);
@@ -137,6 +140,7 @@ describe("the credit left when a loan closes", () => {
     expect((await noticesOf(customerId))[0]!.body).toBe(
       "Pinjaman Anda sudah lunas. Sisa saldo kredit Rp 40.000 dipindahkan ke pinjaman Anda yang masih berjalan dan dipakai otomatis untuk membayar tagihan berikutnya pada tanggal jatuh temponya.",
     );
+    expect(await closingCreditOf(db, loan.accountId)).toEqual({ amount: 40_000, outcome: "moved", bank_name: null, account_number: null });
     // The other loan's next payment uses it first.
     expect((await other.pay(520_000, "2026-02-15")).payment).toMatchObject({ creditUsed: 40_000, principal: 500_000, interest: 60_000 });
     expect(await ledgerInvariantViolations(db)).toEqual([]);

@@ -1,9 +1,10 @@
+import type { ClosingCreditView } from "@pinjaman/contracts/account-detail";
 import { schema, type Db } from "@pinjaman/db";
 import { t } from "@pinjaman/i18n";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { borrowerBankAccount, type BorrowerBankAccount } from "../disbursal/borrower-bank-account.ts";
-import { createTransfers, openLedgerAccount } from "../ledger/ledger-service.ts";
+import { bankName, borrowerBankAccount, type BorrowerBankAccount } from "../disbursal/borrower-bank-account.ts";
+import { createTransfers, findTransfer, openLedgerAccount } from "../ledger/ledger-service.ts";
 import { parkPayment } from "./settle-payment.ts";
 import "@pinjaman/i18n/ns/payments";
 
@@ -67,4 +68,21 @@ export async function settleClosingCredit(
     nextAttemptAt: new Date(`${businessDate}T00:00:00+07:00`),
   });
   return { kind: "refund", amount, parkedPaymentId, bank };
+}
+
+const REFUND_OUTCOMES = { pending: "refund_pending", refunded: "refunded", failed: "refund_failed" } as const;
+
+/** What became of a closed loan's credit, for its loan page; null when it closed with none. */
+export async function closingCreditOf(db: Db, accountId: string): Promise<ClosingCreditView | null> {
+  const moved = await findTransfer(db, `closing_credit:${accountId}:moved`);
+  if (moved) return { amount: moved.amount, outcome: "moved", bank_name: null, account_number: null };
+  const [row] = await db
+    .select({ amount: schema.payments.amount, refund: schema.paymentRefunds })
+    .from(schema.payments)
+    .leftJoin(schema.paymentRefunds, eq(schema.paymentRefunds.parkedPaymentId, schema.payments.id))
+    .where(eq(schema.payments.gatewayTransactionId, `closing_credit:${accountId}`));
+  if (!row) return null;
+  const { refund } = row;
+  if (!refund) return { amount: row.amount, outcome: "parked", bank_name: null, account_number: null };
+  return { amount: row.amount, outcome: REFUND_OUTCOMES[refund.status], bank_name: bankName(refund.bankCode), account_number: refund.accountNumber };
 }

@@ -86,6 +86,33 @@ describe("the loan page", () => {
     ]);
   });
 
+  it("says what happens to the credit: used automatically when the next invoice falls due, before any late fee", async () => {
+    const payoff = { ...DETAIL.payoff!, credit: 40_000, amount_to_pay: 1_480_000 };
+    renderPage(fakeApi({ account: vi.fn(async () => ({ ...DETAIL, payoff })) }));
+    const summary = await screen.findByRole("region", { name: "Ringkasan" });
+    expect(
+      within(summary).getByText(
+        "Kelebihan pembayaran Anda sebesar Rp 40.000 disimpan sebagai saldo kredit dan dipakai otomatis untuk membayar tagihan berikutnya pada tanggal jatuh temponya, sebelum denda dihitung.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it("says what became of the credit left when the loan closed: refunded to the bank account, or moved to the other loan", async () => {
+    const closed = { ...DETAIL, status: "closed" as const, payoff: null, outstanding_principal: 0, outstanding_total: 0, next_invoice: null };
+    const refunded = { amount: 30_000, outcome: "refunded" as const, bank_name: "BCA", account_number: "1234567890" };
+    renderPage(fakeApi({ account: vi.fn(async () => ({ ...closed, closing_credit: refunded })) }));
+    const summary = await screen.findByRole("region", { name: "Ringkasan" });
+    expect(within(summary).getByText("Sisa kredit Rp 30.000 saat pinjaman ini lunas sudah dikembalikan ke rekening BCA 1234567890.")).toBeTruthy();
+    cleanup();
+    const moved = { amount: 30_000, outcome: "moved" as const, bank_name: null, account_number: null };
+    renderPage(fakeApi({ account: vi.fn(async () => ({ ...closed, closing_credit: moved })) }));
+    expect(
+      within(await screen.findByRole("region", { name: "Ringkasan" })).getByText(
+        "Sisa kredit Rp 30.000 saat pinjaman ini lunas dipindahkan ke pinjaman Anda yang masih berjalan dan dipakai otomatis untuk tagihan berikutnya.",
+      ),
+    ).toBeTruthy();
+  });
+
   it("shows the schedule's invoices with due date, amount, paid and Lunas / Terlambat / Belum dibayar", async () => {
     const api = renderPage();
     const table = await screen.findByRole("table", { name: "Tagihan per angsuran dengan status pembayarannya" });
