@@ -162,6 +162,14 @@ describe("the loan page", () => {
 });
 
 describe("the sandbox payment simulation", () => {
+  it("says a simulated payment far above the payoff was held for checking, not used for the invoices", async () => {
+    const parked = { ...PAYMENT, amount: 10_000_000_000_000, status: "parked" as const, parked_reason: "above_payoff" as const, allocation: { ...PAYMENT.allocation, interest: 0, principal: 0 } };
+    renderPage(fakeApi({ pay: vi.fn(async () => parked) }), true);
+    const form = await screen.findByRole("form", { name: "Simulasikan pembayaran" });
+    await userEvent.setup().click(within(form).getByRole("button", { name: "Simulasikan pembayaran" }));
+    expect(await within(form).findByText("Pembayaran Rp 10.000.000.000.000 jauh melebihi sisa pelunasan, jadi ditahan untuk diperiksa tim kami dan tidak dipakai untuk tagihan.")).toBeTruthy();
+  });
+
   it("pays once on a double click, with one idempotency key, then reloads the loan and announces the payment", async () => {
     let release: () => void = () => {};
     const pay = vi.fn(
