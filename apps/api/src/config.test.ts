@@ -17,6 +17,12 @@ describe("loadConfig", () => {
     expect(loadConfig({}).insurer.adapter).toBe("sandbox");
   });
 
+  it("takes the overpayment margin in whole rupiah, Rp1.000.000 by default, and refuses anything else at start", () => {
+    expect(loadConfig({}).overpaymentMargin).toBe(1_000_000);
+    expect(loadConfig({ OVERPAYMENT_MARGIN: "250000" }).overpaymentMargin).toBe(250_000);
+    for (const bad of ["-1", "1.5", "lots", "1000000001"]) expect(() => loadConfig({ OVERPAYMENT_MARGIN: bad })).toThrow(/OVERPAYMENT_MARGIN/);
+  });
+
   it("turns the sandbox off by default when a real database is given; company keys are rows, not a setting", () => {
     const c = loadConfig({ DATABASE_URL: "postgres://db/pinjaman" });
     expect(c.sandbox).toBe(false);

@@ -12,6 +12,13 @@ import { z } from "zod";
  */
 export const DEFAULT_PLATFORM_FEE_PPM = 100_000;
 
+/**
+ * How far above a loan's payoff a payment may be and still be taken (OVERPAYMENT_MARGIN, whole
+ * rupiah): a borrower rounding up or paying twice by mistake. Above it the gateway's figure is
+ * not believed: the payment is parked for reconciliation (decision 0016).
+ */
+export const DEFAULT_OVERPAYMENT_MARGIN = 1_000_000;
+
 /** Providers a deployment outside the sandbox may run simulated (SIMULATED_PROVIDERS). */
 export const SIMULABLE_PROVIDERS = ["bank", "insurer", "open_banking", "voice"] as const;
 export type SimulableProvider = (typeof SIMULABLE_PROVIDERS)[number];
@@ -92,6 +99,8 @@ const envSchema = z
       .min(0)
       .max(1_000_000 - PPH26_RATE_PPM - INSURANCE_PREMIUM_PPM, "with PPh 26 and the insurance premium must leave the lender some interest")
       .default(DEFAULT_PLATFORM_FEE_PPM),
+    /** Rupiah a payment may exceed the loan's payoff by before it is parked for reconciliation (decision 0016). */
+    OVERPAYMENT_MARGIN: z.coerce.number().int().min(0).max(1_000_000_000, "must be at most 1000000000 rupiah").default(DEFAULT_OVERPAYMENT_MARGIN),
     /**
      * Which proxies' X-Forwarded-For / -Proto are believed (the client's IP for throttling and the
      * audit): `loopback` for a proxy on the same host; behind a load balancer its addresses or
@@ -184,6 +193,7 @@ const envSchema = z
       /** The public sandbox secret inside the sandbox; outside it the webhook refuses to start without one (modules/repayments). */
       paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET ?? (sandbox ? SANDBOX_PAYMENT_GATEWAY_SECRET : undefined),
       platformFeePpm: env.PLATFORM_FEE_PPM,
+      overpaymentMargin: env.OVERPAYMENT_MARGIN,
       /** The real providers' settings (integrations/delivery); unused in the sandbox. */
       delivery: {
         smtp:

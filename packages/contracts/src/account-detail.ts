@@ -10,6 +10,20 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
  * total; the borrower's credit (overpayments) is used first, so they transfer `amount_to_pay`
  * (total − credit, at least 0), the same figure as `payments/new`'s `payoff_amount`.
  */
+/**
+ * What became of the credit left when the loan closed (decision 0016, "Credit"): moved to the
+ * borrower's other loan, or refunded to their bank account (pending, refunded, failed and being
+ * handled), or waiting for an operator because no bank account is known (`parked`).
+ */
+export const closingCredit = z.object({
+  amount: rupiah,
+  outcome: z.enum(["moved", "refund_pending", "refunded", "refund_failed", "parked"]),
+  /** The bank (its name, "BCA") and account refunded to; null when moved or parked. */
+  bank_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+});
+export type ClosingCreditView = z.infer<typeof closingCredit>;
+
 export const accountPayoff = z.object({ principal: rupiah, interest: rupiah, late_fee: rupiah, total: rupiah, credit: rupiah, amount_to_pay: rupiah });
 
 /**
@@ -31,6 +45,8 @@ export const accountDetail = account.extend({
   next_invoice: invoice.nullable(),
   /** Null unless the loan runs (effective, something owed). */
   payoff: accountPayoff.nullable(),
+  /** Null unless the loan closed with credit left. */
+  closing_credit: closingCredit.nullable(),
   /**
    * The merchant the loan's money was paid to, for the loan of a purchase (decision 0032: the
    * disbursal pays the merchant, the borrower repays as usual); null when it was paid to the

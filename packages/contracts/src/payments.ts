@@ -35,7 +35,8 @@ export const paymentAllocation = z.object({
 
 /** allocated: it paid the loan; parked: it waits in payment suspense for reconciliation (decision 0016); topped_up: a lender's top-up (decision 0020). */
 export const paymentStatus = z.enum(["allocated", "parked", "topped_up"]);
-export const parkedReason = z.enum(["unknown_virtual_account", "invalid_amount", "account_not_active"]);
+/** above_payoff: more than the payoff plus OVERPAYMENT_MARGIN; closing_credit: a closed loan's credit, refunded to the borrower. */
+export const parkedReason = z.enum(["unknown_virtual_account", "invalid_amount", "account_not_active", "above_payoff", "closing_credit"]);
 
 export const payment = z.object({
   id: z.uuid(),

@@ -7,8 +7,12 @@ import { accounts } from "./loan-schema.ts";
 const rupiah = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
 
 const PAYMENT_STATUSES = ["allocated", "parked", "topped_up"] as const;
-/** Why a payment was parked for reconciliation (decision 0016). */
-const PARKED_REASONS = ["unknown_virtual_account", "invalid_amount", "account_not_active"] as const;
+/**
+ * Why a payment was parked for reconciliation (decision 0016). `above_payoff`: far more than the
+ * loan's payoff (OVERPAYMENT_MARGIN); `closing_credit`: not a payment that arrived but the credit
+ * left on a loan that closed, parked to be refunded to the borrower (decision 0016, "Credit").
+ */
+const PARKED_REASONS = ["unknown_virtual_account", "invalid_amount", "account_not_active", "above_payoff", "closing_credit"] as const;
 
 /**
  * A borrower's payment as the payment gateway (or the sandbox playing it) reported it (decision
@@ -28,9 +32,11 @@ export const payments = pgTable(
     gatewayTransactionId: text("gateway_transaction_id").notNull(),
     /**
      * refinancing: a new loan's disbursal paid this loan off (refinancing-schema.ts);
-     * reconciliation: a parked payment an operator matched to a loan (the parked row stays as it was).
+     * reconciliation: a parked payment an operator matched to a loan (the parked row stays as it was);
+     * credit: the borrower's credit kept on the loan, applied when an invoice fell due (amount 0,
+     * all of it credit_used), or, parked `closing_credit`, what was left when the loan closed.
      */
-    source: text("source", { enum: ["gateway", "sandbox", "refinancing", "reconciliation"] }).notNull(),
+    source: text("source", { enum: ["gateway", "sandbox", "refinancing", "reconciliation", "credit"] }).notNull(),
     /** As reported; may name no channel we know when parked. */
     channel: text("channel").notNull(),
     virtualAccountNumber: text("virtual_account_number").notNull(),
@@ -85,9 +91,8 @@ export const paymentReconciliations = pgTable(
     outcome: text("outcome", { enum: ["matched", "refund_requested"] }).notNull(),
     accountId: uuid("account_id").references(() => accounts.id, { onDelete: "restrict" }),
     allocatedPaymentId: uuid("allocated_payment_id").references((): AnyPgColumn => payments.id, { onDelete: "restrict" }),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "restrict" }),
+    /** Null when the platform decided it: a closed loan's credit refunded to its borrower (reason closing_credit). */
+    staffId: uuid("staff_id").references(() => customers.id, { onDelete: "restrict" }),
     reason: text("reason").notNull(),
     businessDate: date("business_date", { mode: "string" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -103,7 +108,8 @@ export const paymentReconciliations = pgTable(
  * payment. `pending`: claimed for a bank call (`claimed_until`) or left unanswered by a crash;
  * `refunded`: the bank paid (`bank_reference`) and the ledger moved the amount payment_suspense →
  * bank_escrow (code payment_refunded); `failed`: the bank refused (`last_error`), the operator may
- * try again. `transfer_reference` is what the bank is called with: it stays the same for every
+ * try again (a closed loan's credit refunded to its borrower is retried by the credit-refund job
+ * first, `next_attempt_at`). `transfer_reference` is what the bank is called with: it stays the same for every
  * attempt, so a retry after a crash or a timeout pays once; only after the bank refused for good
  * (`last_error_final`) may the operator give another account, which takes the next reference.
  * Financial record, no cascade.
@@ -129,6 +135,12 @@ export const paymentRefunds = pgTable(
     lastError: text("last_error"),
     /** The bank's last refusal was final (account closed, name mismatch): it never paid this reference. */
     lastErrorFinal: boolean("last_error_final").notNull().default(false),
+    /**
+     * Business time the refund job (credit-refund) tries again: set for a closed loan's credit
+     * refunded to its borrower, with the disbursal's doubling delays; null once paid, given up
+     * (the operator retries from the back office), or for an operator's refund.
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     bankReference: text("bank_reference"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -108,6 +108,8 @@ export const TRANSFER_CODES = [
   /** A month's premiums and recoveries paid over to the insurer (decision 0024). */
   "insurer_remittance",
   "overpayment",
+  /** A closed loan's credit moved to the borrower's other active loan, to pay its next invoice (decision 0016). */
+  "credit_transferred",
   "write_off",
   "payment_parked",
   /** A parked payment matched to a loan by an operator: payment_suspense → the loan's clearing account (decision 0033). */

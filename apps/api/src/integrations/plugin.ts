@@ -60,7 +60,7 @@ export const integrationsPlugin = fp(async (app: FastifyInstance) => {
     bank: app.bank,
     insurer: selectInsurer(app.config),
     virtualAccountCodes: app.config.virtualAccountCodes,
-    repayment: { platformFeePpm: app.config.platformFeePpm },
+    repayment: { platformFeePpm: app.config.platformFeePpm, overpaymentMargin: app.config.overpaymentMargin },
     delivery: providers,
   });
   app.decorate("voice", selectVoice(app.config));

@@ -43,10 +43,11 @@ describe(`the loan book's daily jobs in the registry (${process.env.TEST_DATABAS
 
   const invoice = async (id: string) => (await t.app.db.select().from(schema.invoices).where(eq(schema.invoices.id, id)))[0]!;
 
-  it("are registered: accrual, TKB snapshot and reminders", () => {
+  it("are registered: accrual, closing credit refunds, TKB snapshot and reminders", () => {
     expect(jobDefinitions.map((j) => [j.name, j.runs])).toEqual(
       expect.arrayContaining([
         ["late-fee-accrual", { daily: "00:10" }],
+        ["credit-refund", { everyMinutes: 15 }],
         ["tkb-snapshot", { daily: "00:20" }],
         ["payment-reminders", { everyMinutes: 60 }],
       ]),

@@ -68,6 +68,7 @@ describe("GET accounts/{id}", () => {
       outstanding_total: 2_240_000 - 660_000,
       // Past maturity every scheduled rupiah of interest is earned: the payoff is all that is left.
       payoff: { principal: 1_460_000, interest: 120_000, late_fee: 0, total: 1_580_000, credit: 0, amount_to_pay: 1_580_000 },
+      closing_credit: null,
       today,
     });
     expect(data.current_account_application).toMatchObject({

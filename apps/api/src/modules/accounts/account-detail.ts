@@ -10,6 +10,7 @@ import { t } from "@pinjaman/i18n";
 import { Refusal } from "../../plugins/errors.ts";
 import { applicationsOfAccount } from "../account-applications/application-service.ts";
 import { invoiceView } from "../invoices/invoice-service.ts";
+import { closingCreditOf } from "../repayments/closing-credit.ts";
 import { borrowerCreditBalance } from "../repayments/loan-position.ts";
 import { accountView } from "./account-search.ts";
 import "@pinjaman/i18n/ns/loans";
@@ -62,7 +63,7 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
     .from(schema.accounts)
     .where(and(eq(schema.accounts.id, accountId), eq(schema.accounts.customerId, customerId), ...(typeKey ? [eq(schema.accounts.typeKey, typeKey)] : [])));
   if (!row) throw accountNotFound();
-  const [applications, allInvoices, payments, credit, merchant] = await Promise.all([
+  const [applications, allInvoices, payments, credit, merchant, closingCredit] = await Promise.all([
     applicationsOfAccount(db, accountId),
     db.select().from(schema.invoices).where(eq(schema.invoices.accountId, accountId)).orderBy(asc(schema.invoices.dueOn), asc(schema.invoices.number)),
     db
@@ -72,6 +73,7 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
       .orderBy(asc(schema.payments.createdAt), asc(schema.payments.id)),
     borrowerCreditBalance(db, customerId, accountId),
     paidToMerchant(db, accountId),
+    row.status === "closed" && row.typeKey === "loan" ? closingCreditOf(db, accountId) : null,
   ]);
   const initial = applications.find((a) => a.type_key === "initial") ?? null;
   const current = currentApplication(applications);
@@ -105,6 +107,7 @@ export async function accountBook(db: Db, customerId: string, accountId: string,
         credit,
         amount_to_pay: payoffToTransfer(payoff, credit),
       },
+      closing_credit: closingCredit,
       paid_to_merchant: merchant,
       today,
     },

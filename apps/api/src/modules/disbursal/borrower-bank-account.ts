@@ -1,7 +1,12 @@
 import type { Db } from "@pinjaman/db";
 import { schema } from "@pinjaman/db";
 import { bankAccountDigits, isBankAccountNumber } from "@pinjaman/domain/field-rules/bank-account";
+import { t } from "@pinjaman/i18n";
 import { eq } from "drizzle-orm";
+import "@pinjaman/i18n/ns/flows";
+
+/** The bank's name as the bank step lists it (`bca` → BCA). */
+export const bankName = (code: string) => t(`flows.option.bank.${code}`);
 
 export type BorrowerBankAccount = { name: string; bankCode: string; accountNumber: string; accountName: string };
 

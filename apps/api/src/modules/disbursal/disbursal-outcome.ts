@@ -12,6 +12,7 @@ import { cancelInvestments, settleInvestments } from "../funding/investment-serv
 import { fixSchedule } from "../invoices/schedule-fixing.ts";
 import { openVirtualAccounts } from "../invoices/virtual-accounts.ts";
 import { createTransfers, openLedgerAccounts, type TransferInput } from "../ledger/ledger-service.ts";
+import { bankName } from "./borrower-bank-account.ts";
 import type { Payee } from "./payee.ts";
 import "@pinjaman/i18n/ns/account";
 import "@pinjaman/i18n/ns/flows";
@@ -33,8 +34,6 @@ async function loanOf(tx: Db, applicationId: string) {
   if (!row) throw new Error(`application ${applicationId} of a disbursal not found`);
   return row;
 }
-
-const bankName = (code: string) => t(`flows.option.bank.${code}`);
 
 /**
  * The bank paid the borrower (or a purchase's merchant): in the caller's transaction (the

@@ -23,6 +23,17 @@ export async function virtualAccountsOf(db: Db, accountId: string): Promise<Stor
 }
 
 /**
+ * The virtual account money that did not arrive through one is booked under (a parked payment
+ * matched by staff, the borrower's credit): the preferred channel's, else the first opened.
+ */
+export async function bookingVirtualAccount(db: Db, account: { id: string; paymentChannel: string | null }): Promise<StoredVirtualAccount> {
+  const vas = await db.select().from(schema.virtualAccounts).where(eq(schema.virtualAccounts.accountId, account.id)).orderBy(asc(schema.virtualAccounts.createdAt));
+  const va = vas.find((v) => v.channel === account.paymentChannel) ?? vas[0];
+  if (!va) throw new Error(`loan ${account.id} has no virtual account`);
+  return va;
+}
+
+/**
  * Opens one virtual account per channel for a loan account (decision 0012), idempotent: the
  * channels it has are kept, the missing ones get numbers from one new value of the
  * `virtual_account_customer_number` sequence. The account row is locked first, so concurrent

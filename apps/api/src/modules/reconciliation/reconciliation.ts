@@ -5,6 +5,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "
 import type { FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
+import { bookingVirtualAccount } from "../invoices/virtual-accounts.ts";
 import type { LoanAllocation } from "../repayments/loan-allocation.ts";
 import { loanPosition } from "../repayments/loan-position.ts";
 import { settleLoanPayment } from "../repayments/settle-payment.ts";
@@ -141,9 +142,7 @@ export async function matchParkedPayment(
     if (!account || !position) {
       throw new FieldErrors({ account_id: [t("back_office_queues.reconciliation.loan_not_active")] }, 422);
     }
-    const vas = await tx.select().from(schema.virtualAccounts).where(eq(schema.virtualAccounts.accountId, account.id)).orderBy(asc(schema.virtualAccounts.createdAt));
-    const va = vas.find((v) => v.channel === account.paymentChannel) ?? vas[0];
-    if (!va) throw new Error(`active loan ${account.id} has no virtual account`);
+    const va = await bookingVirtualAccount(tx, account);
 
     const allocatedPaymentId = randomUUID();
     const { allocated } = await settleLoanPayment(

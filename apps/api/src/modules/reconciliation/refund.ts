@@ -46,17 +46,22 @@ export async function refundParkedPayment(db: Db, bank: BankAdapter, request: Fa
   const claim = await claimRefund(db, request, input, account);
   if (claim.kind === "answered") return claim.result;
   const { payment, refund } = claim;
-  const answer: BankTransferResult = await bank
+  const answer = await askBank(bank, refund, payment.gatewayTransactionId);
+  return recordRefund(db, request, { refund, answer, reason: input.reason, businessDate: input.businessDate });
+}
+
+/** The bank's `refund` call for a claimed refund, outside any transaction, with its reference: however often asked, it pays once. */
+export function askBank(bank: BankAdapter, refund: Refund, originalTransactionId: string): Promise<BankTransferResult> {
+  return bank
     .refund({
       reference: refund.transferReference,
       amount: refund.amount,
       bankCode: refund.bankCode,
       accountNumber: refund.accountNumber,
       accountName: refund.accountName,
-      originalTransactionId: payment.gatewayTransactionId,
+      originalTransactionId,
     })
     .catch((error: unknown) => ({ ok: false, retryable: true, reason: `bank call failed: ${(error as Error).message}` }));
-  return recordRefund(db, request, { refund, answer, reason: input.reason, businessDate: input.businessDate });
 }
 
 async function claimRefund(db: Db, request: FastifyRequest, input: RefundInput, account: BankAccount): Promise<Claim> {
@@ -126,12 +131,14 @@ async function claimRefund(db: Db, request: FastifyRequest, input: RefundInput, 
 /**
  * Records the bank's answer under the parked payment's row lock. Should that fail after the bank
  * paid, the refund stays pending and says so in `last_error`; asked again once its claim has run
- * out, the bank answers the same reference as paid and the refund is recorded then.
+ * out, the bank answers the same reference as paid and the refund is recorded then. `request`:
+ * the staff member's, audited; null for the platform's own refund of a closed loan's credit
+ * (credit-refund-run.ts), which gives the time to try again after a refusal (`nextAttemptAt`).
  */
-async function recordRefund(
+export async function recordRefund(
   db: Db,
-  request: FastifyRequest,
-  input: { refund: Refund; answer: BankTransferResult; reason: string; businessDate: string },
+  request: FastifyRequest | null,
+  input: { refund: Refund; answer: BankTransferResult; reason: string; businessDate: string; nextAttemptAt?: Date | null },
 ): Promise<ReconciliationResult> {
   const { answer } = input;
   try {
@@ -159,10 +166,10 @@ async function recordRefund(
             reference: `payment:${payment.id}`,
           },
         ]);
-        set = { status: "refunded", bankReference: answer.bankReference, lastError: null, lastErrorFinal: false };
+        set = { status: "refunded", bankReference: answer.bankReference, lastError: null, lastErrorFinal: false, nextAttemptAt: null };
         after = { refund: "refunded", amount: current!.amount, bank_reference: answer.bankReference };
       } else {
-        set = { status: "failed", lastError: answer.reason, lastErrorFinal: !answer.retryable };
+        set = { status: "failed", lastError: answer.reason, lastErrorFinal: !answer.retryable, nextAttemptAt: input.nextAttemptAt ?? null };
         after = { refund: "failed", last_error: answer.reason, account_refused: !answer.retryable };
       }
       const [recorded] = await tx
@@ -170,15 +177,17 @@ async function recordRefund(
         .set({ ...set, claimedUntil: null, updatedAt: new Date() })
         .where(eq(schema.paymentRefunds.id, current!.id))
         .returning();
-      await recordStaffAction(tx, request, {
-        permission: "payments.reconcile",
-        action: answer.ok ? "payment.refunded" : "payment.refund_failed",
-        subjectType: "payment",
-        subjectId: payment.id,
-        before: { refund: "pending", ...accountOf(current!), transfer_reference: current!.transferReference, attempts: current!.attempts },
-        after,
-        reason: input.reason,
-      });
+      if (request) {
+        await recordStaffAction(tx, request, {
+          permission: "payments.reconcile",
+          action: answer.ok ? "payment.refunded" : "payment.refund_failed",
+          subjectType: "payment",
+          subjectId: payment.id,
+          before: { refund: "pending", ...accountOf(current!), transfer_reference: current!.transferReference, attempts: current!.attempts },
+          after,
+          reason: input.reason,
+        });
+      }
       return result(recorded!, false);
     });
   } catch (error) {

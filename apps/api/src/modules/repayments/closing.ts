@@ -6,7 +6,7 @@ import { recordTransition, SYSTEM, transitionAccount, transitionApplication } fr
  * Closes a paid-off loan in the payment's transaction (decision 0016): principal 0 and nothing
  * due, so the account `close` (closed, Lunas, closed_on = the business date), its application
  * `close` (closed, LUNAS) and each settled investment `close`. A borrower credit left on the loan
- * stays on its ledger account, visible on payments/new; refunding it is an operator matter.
+ * is then moved to their other loan or refunded (closing-credit.ts).
  */
 export async function closePaidOffLoan(tx: Db, accountId: string, applicationId: string, businessDate: string): Promise<void> {
   await transitionAccount(tx, accountId, "close", SYSTEM, "paid off");

@@ -5,7 +5,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { Refusal } from "../../plugins/errors.ts";
 import { creditTopUp } from "../lender-money/top-up.ts";
-import { loanPosition } from "./loan-position.ts";
+import { payoffToTransfer } from "@pinjaman/domain/payoff";
+import { DEFAULT_OVERPAYMENT_MARGIN } from "../../config.ts";
+import { borrowerCreditBalance, loanPosition, payoffOf } from "./loan-position.ts";
 import { parkPayment, settleLoanPayment, type ParkedReason } from "./settle-payment.ts";
 import "@pinjaman/i18n/ns/payments";
 
@@ -22,7 +24,11 @@ export type IncomingPayment = {
   source: "gateway" | "sandbox";
 };
 
-export type RepaymentSettings = { platformFeePpm: number };
+export type RepaymentSettings = {
+  platformFeePpm: number;
+  /** Rupiah a payment may exceed what pays the loan off before it is parked (OVERPAYMENT_MARGIN; default DEFAULT_OVERPAYMENT_MARGIN). */
+  overpaymentMargin?: number;
+};
 
 /** The largest amount the books take as a payment: above it, or not a whole rupiah above 0, it is parked. */
 const MAX_PAYMENT = 10_000_000_000_000;
@@ -36,8 +42,9 @@ function sameNotification(stored: StoredPayment, incoming: IncomingPayment): boo
  * - idempotent on the gateway transaction id: under a transaction-scoped advisory lock on it, a
  *   stored payment with the same content is answered (`replayed`) and nothing is posted again;
  *   other content under the same id is a 409;
- * - an unknown virtual account, an impossible amount (0) or a loan that is not active parks the
- *   payment: `bank_escrow → payment_suspense`, never lost;
+ * - an unknown virtual account, an impossible amount (0), a loan that is not active, or an amount
+ *   above what pays the loan off today (less the borrower's credit) plus the overpayment margin
+ *   parks the payment: `bank_escrow → payment_suspense`, never lost, never allocated;
  * - a lender's top-up virtual account credits the lender's funds (lender-money/top-up.ts);
  * - otherwise the loan account row is locked (concurrent payments of one loan serialise), the
  *   payment is allocated (loan-allocation.ts) and a paid-off loan is closed (closing.ts).
@@ -67,6 +74,9 @@ export async function receivePayment(db: Db, incoming: IncomingPayment, settings
     if (account?.typeKey === "investment" && account.status === "active") return { payment: await creditTopUp(tx, rowOf(incoming, va), account), replayed: false };
     const position = account?.status === "active" ? await loanPosition(tx, va.accountId, { lock: true }) : null;
     if (!account || !position) return { payment: await park(tx, incoming, "account_not_active", va), replayed: false };
+    // A figure far above what is owed is not believed: reconciliation decides (a mistyped or forged amount must not become credit).
+    const owed = payoffToTransfer(payoffOf(position, incoming.businessDate), await borrowerCreditBalance(tx, account.customerId, account.id));
+    if (incoming.amount > owed + (settings.overpaymentMargin ?? DEFAULT_OVERPAYMENT_MARGIN)) return { payment: await park(tx, incoming, "above_payoff", va), replayed: false };
 
     const paymentId = randomUUID();
     const { payment } = await settleLoanPayment(

@@ -120,11 +120,32 @@ describe("receivePayment", () => {
     expect(payoff.payment.accountStatus).toBe("closed");
     const late = await l.pay(560_000, "2026-02-28");
     expect(late.payment).toMatchObject({ status: "parked", parkedReason: "account_not_active" });
-    expect(await suspense()).toBe(start + 811_000);
+    // 560 000 parked, and the 220 000 of credit the payoff left (2 240 000 − 2 020 000), parked for its refund.
+    expect(await suspense()).toBe(start + 811_000 + 220_000);
     expect(await ledgerInvariantViolations(db)).toEqual([]);
   });
 
-  it("closes the loan on the payoff amount: interest to date, the rest waived; account, application and investments closed, credit kept", async () => {
+  it("parks a payment above the payoff plus the overpayment margin (a signed Rp10 trillion on a Rp2 million loan) and allocates nothing; up to the margin it pays off", async () => {
+    const l = await loan();
+    const suspense = async () => balanceOf("payment_suspense", (await findLedgerAccount(db, "payment_suspense"))!).posted;
+    const margin = { ...FEE, overpaymentMargin: 50_000 };
+    const pay = (amount: number) =>
+      receivePayment(db, { channel: "bca_va", virtualAccountNumber: l.bca.number, amount, gatewayTransactionId: `trx-${++seq}`, businessDate: "2026-02-10", source: "gateway" }, margin);
+    const huge = await pay(10_000_000_000_000);
+    expect(huge.payment).toMatchObject({ status: "parked", parkedReason: "above_payoff", accountId: l.accountId, amount: 10_000_000_000_000, credit: 0 });
+    const afterHuge = await suspense();
+    // 2026-02-10: 10 days of 2 000 000 at 0.1 % = 20 000 earned, so 2 020 000 pays the loan off; the margin allows 50 000 more.
+    const over = await pay(2_020_000 + 50_001);
+    expect(over.payment).toMatchObject({ status: "parked", parkedReason: "above_payoff" });
+    expect(await suspense()).toBe(afterHuge + 2_070_001);
+    expect(await statusOf(schema.accounts, l.accountId)).toBe("active");
+    expect((await invoicesOf(l.applicationId)).map((i) => [i.status, i.paidPrincipal])).toEqual([["open", 0], ["open", 0], ["open", 0], ["open", 0]]);
+    const within = await pay(2_020_000 + 50_000);
+    expect(within.payment).toMatchObject({ status: "allocated", principal: 2_000_000, interest: 20_000, credit: 50_000, accountStatus: "closed" });
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+  });
+
+  it("closes the loan on the payoff amount: interest to date, the rest waived; account, application and investments closed, the credit left parked for its refund", async () => {
     const l = await loan();
     await l.pay(560_000, "2026-02-28");
     // 2026-03-15: 43 days of 2 000 000 at 0.1 % = 86 000 earned, 60 000 paid; principal 1 500 000 left.
@@ -144,7 +165,9 @@ describe("receivePayment", () => {
       const share = await findLedgerAccount(db, "lender_investment", { customerId: inv.customerId, accountId: l.accountId, investmentId: inv.id });
       expect(balanceOf("lender_investment", share!).posted).toBe(0);
     }
-    expect(balanceOf("borrower_credit", (await findLedgerAccount(db, "borrower_credit", { customerId: l.borrowerId, accountId: l.accountId }))!).posted).toBe(1_000);
+    // The credit left does not stay on the closed loan: it is parked to be refunded to the borrower (closing-credit.test.ts).
+    expect(balanceOf("borrower_credit", (await findLedgerAccount(db, "borrower_credit", { customerId: l.borrowerId, accountId: l.accountId }))!).posted).toBe(0);
+    expect(await db.select({ amount: schema.payments.amount, reason: schema.payments.parkedReason }).from(schema.payments).where(eq(schema.payments.gatewayTransactionId, `closing_credit:${l.accountId}`))).toEqual([{ amount: 1_000, reason: "closing_credit" }]);
     expect(await ledgerInvariantViolations(db)).toEqual([]);
   });
 });

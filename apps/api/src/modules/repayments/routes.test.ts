@@ -72,7 +72,7 @@ describe("POST accounts/{id}/payments (sandbox)", () => {
     expect(await paymentCount()).toBe(before);
   });
 
-  it("payments/new shows the payoff amount of today; paying it closes the loan (Lunas) and shows the credit left", async () => {
+  it("payments/new shows the payoff amount of today; paying it closes the loan (Lunas) and the credit left leaves the loan for its refund", async () => {
     const loan = await budisLoan();
     const before = (await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}/payments/new`, headers: t.budi.headers })).json().data;
     // Ten days of 2 000 000 at 0.1 %: 20 000 interest earned; the other 220 000 scheduled is waived.
@@ -81,7 +81,10 @@ describe("POST accounts/{id}/payments (sandbox)", () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ account_status: "closed", allocation: { principal: 2_000_000, interest: 20_000, credit: 5_000, waived_interest: 220_000 } });
     const after = (await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}/payments/new`, headers: t.budi.headers })).json().data;
-    expect([after.payoff_amount, after.credit_balance, after.amount_due, after.next_due_on]).toEqual([0, 5_000, 0, null]);
+    // The 5 000 left goes to Budi's other loan or back to his bank account (closing-credit.test.ts): none stays on the closed loan.
+    expect([after.payoff_amount, after.credit_balance, after.amount_due, after.next_due_on]).toEqual([0, 0, 0, null]);
+    const detail = (await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}`, headers: t.budi.headers })).json().data;
+    expect(detail.closing_credit).toMatchObject({ amount: 5_000, outcome: expect.stringMatching(/^(moved|refund_pending)$/) });
     expect(await ledgerInvariantViolations(t.app.db)).toEqual([]);
   });
 });
@@ -89,6 +92,17 @@ describe("POST accounts/{id}/payments (sandbox)", () => {
 describe("POST pub_api/v1/payment_gateway/notifications", () => {
   const body = (va: string, amount: number, id = `gw-${++n}`, channel = "bca_va") =>
     JSON.stringify({ transaction_id: id, channel, virtual_account_number: va, amount, paid_at: "2026-11-24T03:04:05Z" });
+
+  it("parks a signed notification far above the payoff (Rp10 trillion on a Rp2 million loan) and leaves the loan as it was", async () => {
+    const loan = await budisLoan();
+    const bca = loan.virtualAccounts.find((v) => v.channel === "bca_va")!;
+    const res = await signed(body(bca.number, 10_000_000_000_000));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ payment_id: expect.any(String), status: "parked", parked_reason: "above_payoff", replayed: false });
+    const after = (await t.app.inject({ method: "GET", url: `${APP}/accounts/${loan.accountId}/payments/new`, headers: t.budi.headers })).json().data;
+    expect([after.payoff_amount, after.credit_balance]).toEqual([2_020_000, 0]);
+    expect(await ledgerInvariantViolations(t.app.db)).toEqual([]);
+  });
 
   it("allocates a signed notification; a replay answers the stored result and posts nothing", async () => {
     const loan = await budisLoan();

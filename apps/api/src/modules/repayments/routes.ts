@@ -41,7 +41,7 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { payment, replayed } = await sandboxPayment(
         app.db,
         { customerId: callerOf(request).customerId, accountId: request.params.id, channel, amount, idempotencyKey: idempotency_key, businessDate: today },
-        { platformFeePpm: app.config.platformFeePpm },
+        { platformFeePpm: app.config.platformFeePpm, overpaymentMargin: app.config.overpaymentMargin },
       );
       return reply.status(replayed ? 200 : 201).send({ data: paymentView(payment) });
     },
@@ -94,7 +94,7 @@ export const paymentGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
       const { payment, replayed } = await receivePayment(
         app.db,
         { channel: n.channel, virtualAccountNumber: n.virtual_account_number, amount: n.amount, gatewayTransactionId: n.transaction_id, businessDate: today, paidAt: new Date(n.paid_at), source: "gateway" },
-        { platformFeePpm: app.config.platformFeePpm },
+        { platformFeePpm: app.config.platformFeePpm, overpaymentMargin: app.config.overpaymentMargin },
       );
       return { data: { payment_id: payment.id, status: payment.status, parked_reason: payment.parkedReason, replayed } };
     },

@@ -13,7 +13,7 @@ import "@pinjaman/i18n/ns/loans";
 
 export const HOW_TO_PAY_ID = "cara-bayar";
 
-/** One active loan: the next invoice (due date, amount, late or not), the preferred VA to pay into and the pay button. */
+/** One active loan: the next invoice (due date, amount, late or not), the preferred VA to pay into, the credit kept and what it is for, and the pay button. */
 export function ActiveLoanCard({ account, name, api }: { account: Account; name: string; api: LoansApi }) {
   const [state] = useLoaded(account.id, () => Promise.all([api.account(account.id), api.newPayment(account.id)]));
   const [detail, payment] = state?.data ?? [];
@@ -46,6 +46,7 @@ export function ActiveLoanCard({ account, name, api }: { account: Account; name:
             ) : (
               <p>{t("loans.dashboard.nothing_due")}</p>
             )}
+            {payment.credit_balance > 0 && <p>{t("loans.credit.kept", { amount: formatRupiah(payment.credit_balance) })}</p>}
             <Link className="button button--primary" to={`${loanPath(account.id)}#${HOW_TO_PAY_ID}`} aria-label={t("loans.dashboard.pay_label", { account: name })}>
               {t("loans.dashboard.pay")}
             </Link>

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Dashboard } from "./dashboard.tsx";
-import { ACCOUNT_ID, ACTIVE_ACCOUNT, APPLICATION, BCA_VA, fakeApi } from "./test-fixtures.ts";
+import { ACCOUNT_ID, ACTIVE_ACCOUNT, APPLICATION, BCA_VA, NEW_PAYMENT, fakeApi } from "./test-fixtures.ts";
 
 afterEach(() => {
   cleanup();
@@ -34,6 +34,16 @@ describe("the borrower's dashboard", () => {
     expect(within(card).getByText(BCA_VA)).toBeTruthy();
     const pay = within(card).getByRole("link", { name: "Bayar pinjaman Pinjaman Cicilan" });
     expect(pay.getAttribute("href")).toBe(`/profile/loans/${ACCOUNT_ID}#cara-bayar`);
+  });
+
+  it("shows the credit kept on the active loan and that it pays the next invoice when it falls due", async () => {
+    renderDashboard(fakeApi({ newPayment: vi.fn(async () => ({ ...NEW_PAYMENT, credit_balance: 75_000 })) }));
+    const card = await screen.findByRole("article", { name: "Pinjaman Cicilan" });
+    expect(
+      await within(card).findByText(
+        "Kelebihan pembayaran Anda sebesar Rp 75.000 disimpan sebagai saldo kredit dan dipakai otomatis untuk membayar tagihan berikutnya pada tanggal jatuh temponya, sebelum denda dihitung.",
+      ),
+    ).toBeTruthy();
   });
 
   it("copies the VA number and announces it in a live region", async () => {

@@ -85,6 +85,33 @@ describe("the loan page", () => {
     ]);
   });
 
+  it("says what happens to the credit: used automatically when the next invoice falls due, before any late fee", async () => {
+    const payoff = { ...DETAIL.payoff!, credit: 40_000, amount_to_pay: 1_480_000 };
+    renderPage(fakeApi({ account: vi.fn(async () => ({ ...DETAIL, payoff })) }));
+    const summary = await screen.findByRole("region", { name: "Ringkasan" });
+    expect(
+      within(summary).getByText(
+        "Kelebihan pembayaran Anda sebesar Rp 40.000 disimpan sebagai saldo kredit dan dipakai otomatis untuk membayar tagihan berikutnya pada tanggal jatuh temponya, sebelum denda dihitung.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it("says what became of the credit left when the loan closed: refunded to the bank account, or moved to the other loan", async () => {
+    const closed = { ...DETAIL, status: "closed" as const, payoff: null, outstanding_principal: 0, outstanding_total: 0, next_invoice: null };
+    const refunded = { amount: 30_000, outcome: "refunded" as const, bank_name: "BCA", account_number: "1234567890" };
+    renderPage(fakeApi({ account: vi.fn(async () => ({ ...closed, closing_credit: refunded })) }));
+    const summary = await screen.findByRole("region", { name: "Ringkasan" });
+    expect(within(summary).getByText("Sisa kredit Rp 30.000 saat pinjaman ini lunas sudah dikembalikan ke rekening BCA 1234567890.")).toBeTruthy();
+    cleanup();
+    const moved = { amount: 30_000, outcome: "moved" as const, bank_name: null, account_number: null };
+    renderPage(fakeApi({ account: vi.fn(async () => ({ ...closed, closing_credit: moved })) }));
+    expect(
+      within(await screen.findByRole("region", { name: "Ringkasan" })).getByText(
+        "Sisa kredit Rp 30.000 saat pinjaman ini lunas dipindahkan ke pinjaman Anda yang masih berjalan dan dipakai otomatis untuk tagihan berikutnya.",
+      ),
+    ).toBeTruthy();
+  });
+
   it("shows the schedule's invoices with due date, amount, paid and Lunas / Terlambat / Belum dibayar", async () => {
     const api = renderPage();
     const table = await screen.findByRole("table", { name: "Tagihan per angsuran dengan status pembayarannya" });
@@ -134,6 +161,14 @@ describe("the loan page", () => {
 });
 
 describe("the sandbox payment simulation", () => {
+  it("says a simulated payment far above the payoff was held for checking, not used for the invoices", async () => {
+    const parked = { ...PAYMENT, amount: 10_000_000_000_000, status: "parked" as const, parked_reason: "above_payoff" as const, allocation: { ...PAYMENT.allocation, interest: 0, principal: 0 } };
+    renderPage(fakeApi({ pay: vi.fn(async () => parked) }), true);
+    const form = await screen.findByRole("form", { name: "Simulasikan pembayaran" });
+    await userEvent.setup().click(within(form).getByRole("button", { name: "Simulasikan pembayaran" }));
+    expect(await within(form).findByText("Pembayaran Rp 10.000.000.000.000 jauh melebihi sisa pelunasan, jadi ditahan untuk diperiksa tim kami dan tidak dipakai untuk tagihan.")).toBeTruthy();
+  });
+
   it("pays once on a double click, with one idempotency key, then reloads the loan and announces the payment", async () => {
     let release: () => void = () => {};
     const pay = vi.fn(

@@ -50,15 +50,29 @@ function Summary({ detail }: { detail: AccountDetail }) {
   if (detail.payoff?.credit) rows.push([t("loans.term.credit"), formatRupiah(detail.payoff.credit)]);
   if (detail.payoff) rows.push([t("loans.term.payoff"), formatRupiah(detail.payoff.amount_to_pay)]);
   return (
-    <dl className="profile-details">
-      {rows.map(([label, value]) => (
-        <Fragment key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Fragment>
-      ))}
-    </dl>
+    <>
+      <dl className="profile-details">
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <CreditNote detail={detail} />
+    </>
   );
+}
+
+/** What happens to the borrower's credit: used when the next invoice falls due, or, the loan closed, moved or refunded (decision 0016). */
+function CreditNote({ detail }: { detail: AccountDetail }) {
+  const closing = detail.closing_credit;
+  if (closing) {
+    const values = { amount: formatRupiah(closing.amount), bank: closing.bank_name ?? "", account_number: closing.account_number ?? "" };
+    return <p>{t(`loans.credit.${closing.outcome}`, values)}</p>;
+  }
+  if (!detail.payoff?.credit) return null;
+  return <p>{t("loans.credit.kept", { amount: formatRupiah(detail.payoff.credit) })}</p>;
 }
 
 /**

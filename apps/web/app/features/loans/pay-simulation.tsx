@@ -20,7 +20,10 @@ export function PaySimulation({ accountId, payment, api, onPaid }: Props) {
       texts={{ title: k("title"), intro: k("intro"), channel: k("channel"), amount: k("amount"), amountInvalid: k("amount_invalid"), submit: k("submit"), submitting: k("submitting") }}
       send={async (transfer) => {
         const paid = await api.pay(accountId, transfer as NewPaymentRequest);
-        return paid.account_status === "closed" ? t("loans.simulate.closed", { amount: formatRupiah(paid.amount) }) : t("loans.simulate.done", { amount: formatRupiah(paid.amount), date: formatDate(paid.paid_on) });
+        const amount = formatRupiah(paid.amount);
+        // Far above what pays the loan off: parked for reconciliation, not allocated (decision 0016).
+        if (paid.status === "parked") return t("loans.simulate.parked", { amount });
+        return paid.account_status === "closed" ? t("loans.simulate.closed", { amount }) : t("loans.simulate.done", { amount, date: formatDate(paid.paid_on) });
       }}
       onDone={onPaid}
     />

@@ -74,6 +74,7 @@ export const DETAIL: AccountDetail = {
   outstanding_total: 1_580_000,
   next_invoice: INVOICES[1]!,
   payoff: { principal: 1_460_000, interest: 60_000, late_fee: 0, total: 1_520_000, credit: 0, amount_to_pay: 1_520_000 },
+  closing_credit: null,
   paid_to_merchant: null,
   today: "2026-11-24",
 };

@@ -118,6 +118,28 @@ describe("reconciliation", () => {
     expect(api.match).toHaveBeenCalledWith(ID, ID, "Salah ketik VA.");
   });
 
+  it("lists a closed loan's credit refunded by the platform with the other refunds: its reason, state and account", async () => {
+    const refunded: ParkedPayment = {
+      id: ID,
+      amount: 30_000,
+      channel: "bca_va",
+      virtual_account_number: "3935800000003",
+      parked_reason: "closing_credit",
+      received_on: "2026-11-24",
+      paid_at: null,
+      account_id: ID,
+      reconciliation: "refunded",
+      matched_account_id: null,
+      reason: "Sisa kredit pinjaman yang lunas dikembalikan ke rekening peminjam",
+      refund: { bank_code: "bca", account_number: "1234567890", account_name: "Rina Wulandari", attempts: 2, last_error: null, account_refused: false, bank_reference: "SBX-refund:1" },
+    };
+    render(<Reconciliation api={{ parked: vi.fn().mockResolvedValue([refunded]), searchLoans: vi.fn(), match: vi.fn(), refund: vi.fn() }} />);
+    expect(await screen.findByText("Sisa kredit pinjaman lunas (dikembalikan ke peminjam)")).toBeTruthy();
+    expect(screen.getByText("Dikembalikan ke pengirim")).toBeTruthy();
+    expect(screen.getByText("Sisa kredit pinjaman yang lunas dikembalikan ke rekening peminjam")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Kembalikan/ })).toBeNull();
+  });
+
   it("refunds to the payer's bank account: the bank step's rules under each field, the server's messages, the outcome; a failed refund is tried again with its account", async () => {
     const user = userEvent.setup();
     const parked: ParkedPayment = { id: ID, amount: 90_000, channel: "bca_va", virtual_account_number: "3935800000002", parked_reason: "unknown_virtual_account", received_on: "2026-11-24", paid_at: null, account_id: null, reconciliation: "open", matched_account_id: null, reason: null, refund: null };
