@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { businessDateOf, businessInstant, currentOccurrence, DAY_MS, dueOccurrences } from "./business-clock.ts";
+import { businessDateOf, businessInstant, currentOccurrence, DAY_MS, dueOccurrences, instantOnBusinessDate } from "./business-clock.ts";
 
 const wib = (iso: string) => new Date(`${iso}+07:00`);
 
@@ -67,5 +67,14 @@ describe("currentOccurrence", () => {
   it("before today's time it is yesterday's run, from it on today's", () => {
     expect(currentOccurrence({ daily: "02:00" }, wib("2026-11-25T01:59:00")).key).toBe("2026-11-24");
     expect(currentOccurrence({ daily: "02:00" }, wib("2026-11-25T02:00:00")).key).toBe("2026-11-25");
+  });
+});
+
+describe("instantOnBusinessDate", () => {
+  it("keeps the real time of day and moves to the business date, across a month end", () => {
+    const real = new Date("2027-02-28T16:59:00Z"); // 23:59 WIB on 28 February
+    expect(instantOnBusinessDate("2027-02-28", real)).toEqual(real);
+    expect(instantOnBusinessDate("2027-03-01", real).toISOString()).toBe("2027-03-01T16:59:00.000Z");
+    expect(businessDateOf(instantOnBusinessDate("2027-04-10", real))).toBe("2027-04-10");
   });
 });

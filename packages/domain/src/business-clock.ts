@@ -1,4 +1,4 @@
-import { JAKARTA_OFFSET_MS, jakartaToday } from "./dates.ts";
+import { JAKARTA_OFFSET_MS, daysBetween, jakartaToday } from "./dates.ts";
 
 /**
  * The business clock: the instant the books live at. Outside the sandbox it is the real time;
@@ -20,6 +20,15 @@ export function businessInstant(real: Date, offsetDays: number): Date {
 /** The business date (`yyyy-mm-dd`, Jakarta) of a business instant. */
 export function businessDateOf(instant: Date): string {
   return jakartaToday(instant);
+}
+
+/**
+ * The instant on business date `businessDate` at the real time of day: what code that knows only
+ * the business date (a payment's, a loan change's) stamps a notice with, so it reads as the same
+ * day the books show, also after the sandbox clock moved.
+ */
+export function instantOnBusinessDate(businessDate: string, real: Date = new Date()): Date {
+  return new Date(real.getTime() + daysBetween(jakartaToday(real), businessDate) * DAY_MS);
 }
 
 /** When a job runs, in business time (Jakarta): daily at a time of day, or every N minutes. */

@@ -1,4 +1,5 @@
 import { schema, type Db } from "@pinjaman/db";
+import { instantOnBusinessDate } from "@pinjaman/domain/business-clock";
 import { describeLoanChange, type LoanChangeEffect } from "@pinjaman/domain/loan-changes";
 import { balanceOf } from "@pinjaman/domain/ledger";
 import { formatRupiah } from "@pinjaman/domain/money";
@@ -6,6 +7,7 @@ import { t } from "@pinjaman/i18n";
 import { and, eq, inArray } from "drizzle-orm";
 import { FieldErrors, Refusal } from "../../plugins/errors.ts";
 import { recordTransition, transitionApplication } from "../account-applications/status-transitions.ts";
+import { addNotices } from "../customer-notices/add-notices.ts";
 import { effectOf, loanState, refusalText, termsFor, type LoanChangeRow } from "./loan-change-state.ts";
 import "@pinjaman/i18n/ns/back-office-loans";
 
@@ -82,7 +84,7 @@ export async function applyLoanChange(tx: Db, staffId: string, request: LoanChan
     .where(and(eq(schema.investments.accountApplicationId, state.current.id), inArray(schema.investments.status, ["settled"])))
     .returning({ id: schema.investments.id, customerId: schema.investments.customerId, amount: schema.investments.amount });
   const effect = effectOf(request, state, terms);
-  const notified = await notifyLenders(tx, request, effect, moved);
+  const notified = await notifyLenders(tx, request, effect, moved, input.today);
 
   const claimed = await tx
     .update(schema.loanChangeRequests)
@@ -109,14 +111,22 @@ export async function applyLoanChange(tx: Db, staffId: string, request: LoanChan
 }
 
 /** Each lender of the loan is told, in an in-app notice, what the change does to their money. */
-async function notifyLenders(tx: Db, request: LoanChangeRow, effect: LoanChangeEffect, investments: { id: string; customerId: string; amount: number }[]): Promise<number> {
+async function notifyLenders(
+  tx: Db,
+  request: LoanChangeRow,
+  effect: LoanChangeEffect,
+  investments: { id: string; customerId: string; amount: number }[],
+  today: string,
+): Promise<number> {
   if (investments.length === 0) return 0;
   const shares = await tx
     .select()
     .from(schema.ledgerAccounts)
     .where(and(eq(schema.ledgerAccounts.kind, "lender_investment"), inArray(schema.ledgerAccounts.investmentId, investments.map((i) => i.id))));
   const change = describeLoanChange(effect);
-  await tx.insert(schema.customerNotices).values(
+  await addNotices(
+    tx,
+    instantOnBusinessDate(today),
     investments.map((investment) => {
       const share = shares.find((s) => s.investmentId === investment.id);
       return {

@@ -54,7 +54,7 @@ export async function settleLoanPayment(
           virtualAccount: { id: record.virtualAccountId ?? null, channel: record.channel, number: record.virtualAccountNumber },
         })
       : null;
-  await sendCreditNotice(tx, { borrowerId: allocation.borrowerId, amount: allocation.amount, credit: allocated.credit, closingCredit });
+  await sendCreditNotice(tx, { borrowerId: allocation.borrowerId, amount: allocation.amount, credit: allocated.credit, closingCredit, businessDate: allocation.businessDate });
   return { payment: payment!, allocated };
 }
 
