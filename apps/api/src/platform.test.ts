@@ -45,7 +45,7 @@ describe("platform behaviour shared by every call", () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     const schedule = doc.paths["/pub_api/v1/open/products/{productKey}/default_offer/schedule"].post;
-    expect(Object.keys(schedule.responses).sort()).toEqual(["200", "400", "404", "422"]);
+    expect(Object.keys(schedule.responses).sort()).toEqual(["200", "400", "404", "415", "422"]);
     expect(schedule.requestBody.content["application/json"].schema.properties.data.required).toEqual(["amount", "term"]);
     expect(doc.paths["/tkb.php"].get).toBeDefined();
     const page = await t.app.inject({ method: "GET", url: "/docs" });

@@ -3,6 +3,7 @@ import { addDays } from "@pinjaman/domain/dates";
 import { balanceOf } from "@pinjaman/domain/ledger";
 import { INSURANCE_PREMIUM_PPM } from "@pinjaman/domain/lender-insurance";
 import { withholdingTaxRatePpm } from "@pinjaman/domain/lender-split";
+import { offerRate } from "@pinjaman/domain/ojk-guard";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
 import fc from "fast-check";
@@ -72,8 +73,9 @@ describe("repayment of random loans by random payments", () => {
         const loan = await disbursedLoan(db, {
           borrowerCustomerId: borrowerId,
           lenders: lenders.map((l) => ({ customerId: l.customerId, investmentAccountId: l.accountId, amount: l.amount })),
-          terms: { term: s.term, dailyRatePpm: s.dailyRatePpm },
-    effectiveOn,
+          // Any rate up to the one an offer may carry for the tenor (a stored schedule above it is refused at disbursal).
+          terms: { term: s.term, dailyRatePpm: offerRate("consumptive", s.term, s.dailyRatePpm, effectiveOn) },
+          effectiveOn,
         });
         // A lender without a profile cannot invest (OJK limit); one from before profiles existed still holds shares.
         for (const [i, { residency }] of s.lenders.entries()) {
